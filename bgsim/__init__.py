@@ -1,0 +1,16 @@
+"""bgsim: a Hearthstone Battlegrounds (patch 20.0) simulator and agent lab."""
+
+from bgsim.cards import Card, CardDB, UnknownCardError, cards
+from bgsim.ruleset import Ruleset, RulesetError, load_ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "CardDB",
+    "Ruleset",
+    "RulesetError",
+    "UnknownCardError",
+    "cards",
+    "load_ruleset",
+]

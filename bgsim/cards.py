@@ -1,0 +1,137 @@
+"""Card facts of the pinned patch, read from ``data/cards.json``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from bgsim.resources import data_path
+
+TRIBES = ("beast", "demon", "dragon", "elemental", "mech", "murloc", "pirate")
+
+
+class UnknownCardError(LookupError):
+    """A card id that is not in the card data."""
+
+    def __init__(self, card_id: object) -> None:
+        super().__init__(f"unknown card id {card_id!r}")
+        self.card_id = card_id
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    dbf_id: int
+    name: str
+    type: str
+    tier: int
+    tribes: frozenset[str]
+    attack: int
+    health: int
+    keywords: frozenset[str]
+    text: str
+    legendary: bool
+    golden: bool
+    golden_id: str | None
+    normal_id: str | None
+    in_pool: bool
+    kind: str
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def is_tribe(self, tribe: str) -> bool:
+        return tribe in self.tribes
+
+    @property
+    def is_minion(self) -> bool:
+        return self.type == "minion"
+
+    def __str__(self) -> str:
+        gold = "golden " if self.golden else ""
+        return f"{gold}{self.name} ({self.attack}/{self.health})"
+
+
+class CardDB:
+    """All cards by id, with the pool, goldens and tokens linked together."""
+
+    def __init__(self, doc: dict) -> None:
+        self.build: int = doc["build"]
+        self.created_by: dict[str, tuple[tuple[str, str | None], ...]] = {
+            k: tuple((a, b) for a, b in v) for k, v in doc["created_by"].items()
+        }
+        self._cards: dict[str, Card] = {}
+        for raw in doc["cards"]:
+            card = Card(
+                id=raw["id"],
+                dbf_id=raw["dbfId"],
+                name=raw["name"],
+                type=raw["type"],
+                tier=raw["tier"],
+                tribes=frozenset(raw["tribes"]),
+                attack=raw["attack"],
+                health=raw["health"],
+                keywords=frozenset(raw["keywords"]),
+                text=raw["text"],
+                legendary=raw["legendary"],
+                golden=raw["golden"],
+                golden_id=raw["golden_id"],
+                normal_id=raw["normal_id"],
+                in_pool=raw["in_pool"],
+                kind=raw["kind"],
+            )
+            self._cards[card.id] = card
+        self.pool: tuple[Card, ...] = tuple(c for c in self._cards.values() if c.in_pool)
+
+    def __getitem__(self, card_id: str) -> Card:
+        try:
+            return self._cards[card_id]
+        except (KeyError, TypeError):
+            raise UnknownCardError(card_id) from None
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def golden(self, card: Card | str) -> Card | None:
+        """The golden version of a normal card, or None if the game has none."""
+        card = self[card] if isinstance(card, str) else card
+        if card.golden:
+            return card
+        return self._cards[card.golden_id] if card.golden_id else None
+
+    def normal(self, card: Card | str) -> Card:
+        card = self[card] if isinstance(card, str) else card
+        return self._cards[card.normal_id] if card.golden else card
+
+    def pool_tier(self, tier: int) -> tuple[Card, ...]:
+        return tuple(c for c in self.pool if c.tier == tier)
+
+    def by_name(self, name: str) -> Card:
+        """The normal pool card or token with this exact name."""
+        for card in self._cards.values():
+            if card.name == name and not card.golden:
+                return card
+        raise UnknownCardError(name)
+
+
+def load_cards(path: str | Path | None = None) -> CardDB:
+    path = Path(path) if path is not None else data_path("cards.json")
+    return CardDB(json.loads(path.read_text(encoding="utf-8")))
+
+
+@cache
+def cards() -> CardDB:
+    """The shipped card database (loaded once)."""
+    return load_cards()

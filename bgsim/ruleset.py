@@ -1,0 +1,168 @@
+"""The numbers of a ruleset, loaded from ``data/ruleset.toml`` into frozen values."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, get_type_hints
+
+from bgsim.resources import data_path
+
+
+class RulesetError(ValueError):
+    """A ruleset file is missing a key, has an unknown key, or a bad value."""
+
+
+@dataclass(frozen=True)
+class LobbyRules:
+    players: int
+    hero_health: int
+    tribes_per_lobby: int
+    ghost_takes_damage: bool
+
+
+@dataclass(frozen=True)
+class EconomyRules:
+    starting_gold: int
+    gold_per_turn: int
+    max_gold: int
+    buy_cost: int
+    sell_value: int
+    refresh_cost: int
+    freeze_cost: int
+
+
+@dataclass(frozen=True)
+class TavernRules:
+    max_tier: int
+    upgrade_costs: tuple[int, ...]
+    upgrade_discount_per_turn: int
+    min_upgrade_cost: int
+    shop_sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LimitRules:
+    hand_size: int
+    board_size: int
+    discover_choices: int
+
+
+@dataclass(frozen=True)
+class PoolRules:
+    copies_per_tier: tuple[int, ...]
+    golden_returns: int
+
+
+@dataclass(frozen=True)
+class TripleRules:
+    copies: int
+    reward_tier_offset: int
+    reward_max_tier: int
+
+
+@dataclass(frozen=True)
+class CombatRules:
+    token_tier: int
+    tie_damage: int
+    max_attacks: int
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    lobby: LobbyRules
+    economy: EconomyRules
+    tavern: TavernRules
+    limits: LimitRules
+    pool: PoolRules
+    triples: TripleRules
+    combat: CombatRules
+
+    def upgrade_base_cost(self, to_tier: int) -> int:
+        """Undiscounted cost of upgrading to ``to_tier`` (2..max_tier)."""
+        return self.tavern.upgrade_costs[to_tier - 2]
+
+    def shop_size(self, tier: int) -> int:
+        return self.tavern.shop_sizes[tier - 1]
+
+    def copies(self, tier: int) -> int:
+        return self.pool.copies_per_tier[tier - 1]
+
+
+def _convert(value: Any, kind: Any, key: str) -> Any:
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RulesetError(f"{key}: expected true or false, got {value!r}")
+        return value
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"{key}: expected an integer, got {value!r}")
+        if value < 0:
+            raise RulesetError(f"{key}: must not be negative, got {value}")
+        return value
+    if kind is str:
+        if not isinstance(value, str) or not value:
+            raise RulesetError(f"{key}: expected a non-empty string, got {value!r}")
+        return value
+    if kind == tuple[int, ...]:
+        if not isinstance(value, list) or not value:
+            raise RulesetError(f"{key}: expected a non-empty list of integers, got {value!r}")
+        return tuple(_convert(v, int, f"{key}[{i}]") for i, v in enumerate(value))
+    if dataclasses.is_dataclass(kind):
+        return _build(kind, value, key)
+    raise RulesetError(f"{key}: unsupported type {kind!r}")  # pragma: no cover
+
+
+def _build(cls: type, table: Any, prefix: str) -> Any:
+    if not isinstance(table, dict):
+        raise RulesetError(f"{prefix or 'ruleset'}: expected a table, got {table!r}")
+    hints = get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = sorted(set(table) - set(names))
+    if unknown:
+        raise RulesetError(f"{prefix + '.' if prefix else ''}{unknown[0]}: unknown key")
+    values = {}
+    for name in names:
+        key = f"{prefix}.{name}" if prefix else name
+        if name not in table:
+            raise RulesetError(f"{key}: missing")
+        values[name] = _convert(table[name], hints[name], key)
+    return cls(**values)
+
+
+def _check(rules: Ruleset) -> None:
+    max_tier = rules.tavern.max_tier
+    lengths = {
+        "tavern.upgrade_costs": (rules.tavern.upgrade_costs, max_tier - 1),
+        "tavern.shop_sizes": (rules.tavern.shop_sizes, max_tier),
+        "pool.copies_per_tier": (rules.pool.copies_per_tier, max_tier),
+    }
+    for key, (values, want) in lengths.items():
+        if len(values) != want:
+            raise RulesetError(f"{key}: expected {want} values for max_tier {max_tier}")
+    if rules.economy.max_gold < rules.economy.starting_gold:
+        raise RulesetError("economy.max_gold: smaller than economy.starting_gold")
+    if rules.limits.board_size > 7:
+        raise RulesetError("limits.board_size: the combat engine holds at most 7 minions")
+    if rules.lobby.players < 2:
+        raise RulesetError("lobby.players: a lobby needs at least 2 players")
+
+
+def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:
+    """Parse ruleset TOML; raise :class:`RulesetError` naming the bad key."""
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+    rules = _build(Ruleset, table, "")
+    _check(rules)
+    return rules
+
+
+def load_ruleset(path: str | Path | None = None) -> Ruleset:
+    """Load ``data/ruleset.toml`` (or ``path``) as a frozen :class:`Ruleset`."""
+    path = Path(path) if path is not None else data_path("ruleset.toml")
+    return parse_ruleset(path.read_text(encoding="utf-8"), str(path))
