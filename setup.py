@@ -1,4 +1,4 @@
-"""Build hooks that pyproject.toml cannot express: data files in the wheel."""
+"""Build hooks that pyproject.toml cannot express: the cffi engine and data files."""
 
 import shutil
 from pathlib import Path
@@ -22,4 +22,7 @@ class BuildWithData(build_py):
         shutil.copytree(ROOT / "data", target, ignore=shutil.ignore_patterns("__pycache__"))
 
 
-setup(cmdclass={"build_py": BuildWithData})
+setup(
+    cmdclass={"build_py": BuildWithData},
+    cffi_modules=["combat_c/build.py:ffibuilder"],
+)

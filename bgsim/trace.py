@@ -1,0 +1,111 @@
+"""Turn a fight's event log into lines a player can read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat_c import CARD_IDS, CARDS, Board, CombatResult
+
+_KEYWORD_NAMES = (
+    (1, "Taunt"),
+    (2, "Divine Shield"),
+    (4, "Poisonous"),
+    (8, "Windfury"),
+    (16, "Mega-Windfury"),
+    (32, "Reborn"),
+)
+_TRIGGER_NAMES = {
+    "deathrattle": "Deathrattle",
+    "start_of_combat": "Start of Combat",
+    "overkill": "Overkill",
+    "frenzy": "Frenzy",
+    "reborn": "Reborn",
+    "effect": "effect",
+}
+
+
+@dataclass
+class _Unit:
+    name: str
+    side: int
+    atk: int
+    hp: int
+    kw: int
+
+
+def card_name(card_id: str | None) -> str:
+    if card_id is None:
+        return "?"
+    index, golden = CARD_IDS[card_id]
+    return ("Golden " if golden else "") + CARDS[index].name
+
+
+def _keywords(bits: int) -> list[str]:
+    return [name for bit, name in _KEYWORD_NAMES if bits & bit]
+
+
+def format_fight(
+    a: Board, b: Board, result: CombatResult, names: tuple[str, str] = ("A", "B")
+) -> list[str]:
+    """One line per event of ``result`` (a fight of ``a`` against ``b``)."""
+    units: dict[int, _Unit] = {}
+    eid = 0
+    for side, board in enumerate((a, b)):
+        for m, (atk, hp) in zip(board.minions, board.displayed(), strict=True):
+            eid += 1
+            kw = sum(bit for bit, name in _KEYWORD_NAMES if getattr(m, _attr(name)))
+            units[eid] = _Unit(card_name(m.card_id), side, atk, hp, kw)
+
+    def who(e: int) -> str:
+        u = units.get(e)
+        return f"{names[u.side]}'s {u.name} {u.atk}/{u.hp}" if u else f"#{e}"
+
+    lines = []
+    for ev in result.events:
+        u = units.get(ev.eid)
+        if ev.kind == "start":
+            lines.append(f"{names[ev.side]} attacks first.")
+        elif ev.kind == "attack":
+            lines.append(f"{who(ev.eid)} attacks {who(ev.target)}")
+        elif ev.kind == "damage" and u:
+            u.hp = ev.b
+            lines.append(f"  {names[u.side]}'s {u.name} takes {ev.a} damage ({u.hp} health left)")
+        elif ev.kind == "shield" and u:
+            u.kw = ev.keywords
+            lines.append(f"  {names[u.side]}'s {u.name} loses Divine Shield")
+        elif ev.kind == "poison" and u:
+            lines.append(f"  {names[u.side]}'s {u.name} is destroyed by Poisonous")
+        elif ev.kind == "death" and u:
+            lines.append(f"  {names[u.side]}'s {u.name} dies")
+        elif ev.kind == "summon":
+            units[ev.eid] = _Unit(card_name(ev.card), ev.side, ev.a, ev.b, ev.keywords)
+            extra = ", ".join(_keywords(ev.keywords))
+            extra = f" ({extra})" if extra else ""
+            lines.append(
+                f"  {names[ev.side]} summons {card_name(ev.card)} {ev.a}/{ev.b}{extra} "
+                f"at position {ev.slot + 1}"
+            )
+        elif ev.kind == "stats" and u:
+            if (u.atk, u.hp) != (ev.a, ev.b):
+                lines.append(f"  {names[u.side]}'s {u.name} is now {ev.a}/{ev.b}")
+            u.atk, u.hp = ev.a, ev.b
+        elif ev.kind == "keywords" and u:
+            gained = _keywords(ev.keywords & ~u.kw)
+            u.kw = ev.keywords
+            if gained:
+                lines.append(f"  {names[u.side]}'s {u.name} gains {', '.join(gained)}")
+        elif ev.kind == "trigger":
+            label = _TRIGGER_NAMES.get(ev.trigger or "", "effect")
+            lines.append(f"  {names[ev.side]}'s {card_name(ev.card)}: {label}")
+        elif ev.kind == "hand":
+            lines.append(f"  {names[ev.side]} adds {card_name(ev.card)} to hand")
+        elif ev.kind == "end":
+            if ev.side < 0:
+                lines.append(f"Tie after {ev.b} attacks: no damage.")
+            else:
+                lines.append(f"{names[ev.side]} wins after {ev.b} attacks and deals {ev.a} damage.")
+    return lines
+
+
+def _attr(name: str) -> str:
+    return name.lower().replace("-", "_").replace(" ", "_")

@@ -1,0 +1,106 @@
+"""Load the compiled engine and expose its card table to Python.
+
+``BGSIM_ENGINE`` may name another build of the extension (a path to a ``.so``),
+which the sanitizer tests use; normally ``combat_c._engine`` is imported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass
+from types import ModuleType
+
+KEYWORD_BITS = {
+    "taunt": 1,
+    "divine_shield": 2,
+    "poisonous": 4,
+    "windfury": 8,
+    "mega_windfury": 16,
+    "reborn": 32,
+}
+TRIBES = ("beast", "demon", "dragon", "elemental", "mech", "murloc", "pirate")
+
+
+def _load() -> ModuleType:
+    path = os.environ.get("BGSIM_ENGINE")
+    if path:
+        spec = importlib.util.spec_from_file_location(os.path.basename(path).split(".")[0], path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"BGSIM_ENGINE={path} is not a loadable extension")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    try:
+        from combat_c import _engine
+    except ImportError as exc:  # pragma: no cover - only on a broken install
+        raise ImportError(
+            "the combat engine is not compiled; install bgsim with `pip install .` "
+            "or `pip install -e .`"
+        ) from exc
+    return _engine
+
+
+_engine = _load()
+ffi = _engine.ffi
+lib = _engine.lib
+
+
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """One row of the engine's card table (normal card; golden via flag)."""
+
+    index: int
+    id: str
+    golden_id: str | None
+    name: str
+    tier: int
+    tribes: frozenset[str]
+    attack: int
+    health: int
+    golden_attack: int
+    golden_health: int
+    keywords: int
+    golden_keywords: int
+    in_pool: bool
+    is_spell: bool
+    hooks: int
+
+    def stats(self, golden: bool) -> tuple[int, int]:
+        return (self.golden_attack, self.golden_health) if golden else (self.attack, self.health)
+
+    def keyword_bits(self, golden: bool) -> int:
+        return self.golden_keywords if golden else self.keywords
+
+
+def _read_table() -> tuple[tuple[CardEntry, ...], dict[str, tuple[int, bool]]]:
+    rows = []
+    ids: dict[str, tuple[int, bool]] = {}
+    for i in range(lib.bg_card_count()):
+        info = lib.bg_card(i)
+        golden_id = ffi.string(info.golden_id).decode() or None
+        entry = CardEntry(
+            index=i,
+            id=ffi.string(info.id).decode(),
+            golden_id=golden_id,
+            name=ffi.string(info.name).decode(),
+            tier=info.tier,
+            tribes=frozenset(t for b, t in enumerate(TRIBES) if info.tribes & (1 << b)),
+            attack=info.atk,
+            health=info.hp,
+            golden_attack=info.gatk,
+            golden_health=info.ghp,
+            keywords=info.kw,
+            golden_keywords=info.gkw,
+            in_pool=bool(info.flags & 1),
+            is_spell=bool(info.flags & 2),
+            hooks=lib.bg_card_hooks(i),
+        )
+        rows.append(entry)
+        ids[entry.id] = (i, False)
+        if golden_id:
+            ids[golden_id] = (i, True)
+    return tuple(rows), ids
+
+
+CARDS, CARD_IDS = _read_table()

@@ -1,0 +1,344 @@
+"""Boards: the DESIGN.md board spec and its parsed, validated form.
+
+A spec lists minions with the stats a player reads off the screen, aura bonuses
+of their own board included. The parsed :class:`Board` keeps base stats (auras
+taken out) so the engine can let auras follow the board as it changes. Old
+Murk-Eye's own bonus (+1 Attack per other Murloc on the battlefield, both
+sides) is not part of a spec's stats: it depends on the opponent, so the
+engine adds it when the fight starts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, ffi, lib
+
+MAX_MINIONS = 7
+MAX_STAT = 1_000_000_000
+MAX_MAGNETS = 4
+MAGNETIC_CARDS = ("BOT_312", "BOT_911")  # Replicating Menace, Annoy-o-Module
+KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
+_MINION_KEYS = {"card", "attack", "health", "golden", "magnetic", "living_spores", *KEYWORDS}
+_BOARD_KEYS = {"tier", "health", "minions"}
+
+
+class BoardSpecError(ValueError):
+    """A board spec or parsed board that the engine must not see.
+
+    ``field`` names the offending part, e.g. ``minions[2].attack``.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}" if field else problem)
+        self.field = field
+        self.problem = problem
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def card_index(card_id: object, where: str) -> tuple[int, bool]:
+    """(engine index, golden) of a card id; golden ids imply golden."""
+    if not isinstance(card_id, str):
+        raise BoardSpecError(where, f"card id must be a string, got {card_id!r}")
+    try:
+        index, golden = CARD_IDS[card_id]
+    except KeyError:
+        raise BoardSpecError(where, f"unknown card id {card_id!r}") from None
+    if CARDS[index].is_spell:
+        raise BoardSpecError(where, f"{card_id} is not a minion")
+    return index, golden
+
+
+@dataclass(frozen=True, slots=True)
+class Minion:
+    """A minion with BASE stats (no aura). ``card`` is the normal card id."""
+
+    card: str
+    attack: int
+    health: int
+    golden: bool = False
+    taunt: bool = False
+    divine_shield: bool = False
+    poisonous: bool = False
+    windfury: bool = False
+    mega_windfury: bool = False
+    reborn: bool = False
+    magnetic: tuple[str, ...] = ()
+    living_spores: int = 0
+
+    def __post_init__(self) -> None:
+        index, golden = card_index(self.card, "card")
+        if golden:
+            raise BoardSpecError("card", f"use the normal id with golden=True, not {self.card}")
+        if self.golden and CARDS[index].golden_id is None:
+            raise BoardSpecError("golden", f"{self.card} has no golden version")
+        for name in ("attack", "health"):
+            value = getattr(self, name)
+            if not _is_int(value):
+                raise BoardSpecError(name, f"must be an integer, got {value!r}")
+        if not 0 <= self.attack <= MAX_STAT:
+            raise BoardSpecError("attack", f"must be 0..{MAX_STAT}, got {self.attack}")
+        if not 1 <= self.health <= MAX_STAT:
+            raise BoardSpecError("health", f"must be 1..{MAX_STAT}, got {self.health}")
+        for name in ("golden", *KEYWORDS):
+            if not isinstance(getattr(self, name), bool):
+                raise BoardSpecError(name, f"must be true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.magnetic, tuple) or len(self.magnetic) > MAX_MAGNETS:
+            raise BoardSpecError("magnetic", f"at most {MAX_MAGNETS} magnetized cards")
+        for k, magnet in enumerate(self.magnetic):
+            m_index, _ = card_index(magnet, f"magnetic[{k}]")
+            if CARDS[m_index].id not in MAGNETIC_CARDS:
+                raise BoardSpecError(f"magnetic[{k}]", f"{magnet} is not a Magnetic card")
+        if "mech" not in CARDS[index].tribes and self.magnetic:
+            raise BoardSpecError("magnetic", f"{self.card} is not a Mech")
+        if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_MAGNETS:
+            raise BoardSpecError("living_spores", f"must be 0..{MAX_MAGNETS}")
+
+    @classmethod
+    def of(cls, card: str, golden: bool = False, **changes: Any) -> Minion:
+        """A fresh minion of this card (golden id or ``golden=True``) with its own
+        stats and keywords; ``changes`` override any field."""
+        index, is_golden = card_index(card, "card")
+        entry = CARDS[index]
+        golden = golden or is_golden
+        attack, health = entry.stats(golden)
+        bits = entry.keyword_bits(golden)
+        values: dict[str, Any] = {k: bool(bits & KEYWORD_BITS[k]) for k in KEYWORDS}
+        values.update(attack=attack, health=health)
+        values.update(changes)
+        return cls(card=entry.id, golden=golden, **values)
+
+    @property
+    def name(self) -> str:
+        return CARDS[CARD_IDS[self.card][0]].name
+
+    @property
+    def tier(self) -> int:
+        return CARDS[CARD_IDS[self.card][0]].tier
+
+    @property
+    def tribes(self) -> frozenset[str]:
+        return CARDS[CARD_IDS[self.card][0]].tribes
+
+    @property
+    def card_id(self) -> str:
+        """The id as the game shows it: the golden id for a golden minion."""
+        entry = CARDS[CARD_IDS[self.card][0]]
+        return entry.golden_id if self.golden and entry.golden_id else entry.id
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A warband for combat: tavern tier, hero health, minions left to right."""
+
+    tier: int
+    health: int
+    minions: tuple[Minion, ...] = ()
+    _packed: Any = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.tier) or not 1 <= self.tier <= 6:
+            raise BoardSpecError("tier", f"must be 1..6, got {self.tier!r}")
+        if not _is_int(self.health) or not -MAX_STAT <= self.health <= MAX_STAT:
+            raise BoardSpecError("health", f"must be an integer, got {self.health!r}")
+        if not isinstance(self.minions, tuple):
+            object.__setattr__(self, "minions", tuple(self.minions))
+        if len(self.minions) > MAX_MINIONS:
+            raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(self.minions)}")
+        for i, m in enumerate(self.minions):
+            if not isinstance(m, Minion):
+                raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {m!r}")
+
+    @property
+    def packed(self) -> Any:
+        """The engine's ``bg_board_in`` for this board (built once)."""
+        if self._packed is None:
+            object.__setattr__(self, "_packed", _pack(self.tier, self.health, self.minions))
+        return self._packed
+
+    def auras(self) -> list[tuple[int, int]]:
+        """(attack, health) each minion gets from auras on this board."""
+        return _auras(self.packed, len(self.minions))
+
+    def displayed(self) -> list[tuple[int, int]]:
+        """Stats as shown: base plus this board's auras."""
+        return [
+            (m.attack + a, m.health + h)
+            for m, (a, h) in zip(self.minions, self.auras(), strict=True)
+        ]
+
+    def to_spec(self) -> dict:
+        """This board as a DESIGN.md board spec (displayed stats)."""
+        out = []
+        for m, (atk, hp) in zip(self.minions, self.displayed(), strict=True):
+            spec: dict[str, Any] = {"card": m.card_id, "attack": atk, "health": hp}
+            spec["golden"] = m.golden
+            for k in KEYWORDS:
+                spec[k] = getattr(m, k)
+            spec["magnetic"] = list(m.magnetic)
+            if m.living_spores:
+                spec["living_spores"] = m.living_spores
+            out.append(spec)
+        return {"tier": self.tier, "health": self.health, "minions": out}
+
+    @classmethod
+    def from_spec(cls, spec: Mapping | str | Path) -> Board:
+        return parse_board(spec)
+
+
+def _pack(tier: int, health: int, minions: Sequence[Minion]) -> Any:
+    board = ffi.new("bg_board_in *")
+    board.tier = tier
+    board.health = health
+    board.n = len(minions)
+    for i, m in enumerate(minions):
+        index, _ = CARD_IDS[m.card]
+        c = board.m[i]
+        c.card = index
+        c.golden = m.golden
+        c.kw = sum(bit for k, bit in KEYWORD_BITS.items() if getattr(m, k))
+        c.atk = m.attack
+        c.hp = m.health
+        menaces = [CARD_IDS[x] for x in m.magnetic if CARDS[CARD_IDS[x][0]].id == "BOT_312"]
+        c.n_magnets = len(menaces)
+        for k, (_, golden) in enumerate(menaces):
+            c.magnet_golden[k] = golden
+        c.spores = m.living_spores
+    err = lib.bg_check_board(board)
+    if err:  # the Python checks above make this unreachable; keep C safe anyway
+        raise BoardSpecError("", f"the engine rejected the board (code {err})")
+    return board
+
+
+def _auras(packed: Any, n: int) -> list[tuple[int, int]]:
+    atk = ffi.new("int32_t[7]")
+    hp = ffi.new("int32_t[7]")
+    lib.bg_board_auras(packed, atk, hp)
+    return [(atk[i], hp[i]) for i in range(n)]
+
+
+def _load_json(spec: str | Path) -> Any:
+    if isinstance(spec, Path) or (isinstance(spec, str) and not spec.lstrip().startswith("{")):
+        path = Path(spec)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BoardSpecError("", f"cannot read {path}: {exc.strerror}") from None
+        where = str(path)
+    else:
+        text, where = spec, "board spec"
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardSpecError("", f"{where} is not valid JSON: {exc}") from None
+
+
+def _flag(raw: Mapping, key: str, default: bool, where: str) -> bool:
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise BoardSpecError(f"{where}.{key}", f"must be true or false, got {value!r}")
+    return value
+
+
+def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]:
+    if not isinstance(raw, Mapping):
+        raise BoardSpecError(where, f"must be an object, got {raw!r}")
+    unknown = sorted(set(raw) - _MINION_KEYS)
+    if unknown:
+        raise BoardSpecError(f"{where}.{unknown[0]}", "unknown field")
+    if "card" not in raw:
+        raise BoardSpecError(f"{where}.card", "missing")
+    index, golden = card_index(raw["card"], f"{where}.card")
+    golden = _flag(raw, "golden", golden, where) or golden
+    entry = CARDS[index]
+    if golden and entry.golden_id is None:
+        raise BoardSpecError(f"{where}.golden", f"{entry.id} has no golden version")
+    bits = entry.keyword_bits(golden)
+    kws = {k: _flag(raw, k, bool(bits & KEYWORD_BITS[k]), where) for k in KEYWORDS}
+    if "windfury" in raw and not raw["windfury"] and "mega_windfury" not in raw:
+        kws["mega_windfury"] = False
+    if kws["mega_windfury"]:
+        kws["windfury"] = False
+    magnetic = raw.get("magnetic", [])
+    if not isinstance(magnetic, list):
+        raise BoardSpecError(f"{where}.magnetic", f"must be a list of card ids, got {magnetic!r}")
+    stats = {}
+    for key in ("attack", "health"):
+        value = raw.get(key)
+        if value is not None and not _is_int(value):
+            raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {value!r}")
+        stats[key] = value
+    default_atk, default_hp = entry.stats(golden)
+    try:
+        minion = Minion(
+            card=entry.id,
+            golden=golden,
+            attack=default_atk,
+            health=default_hp,
+            magnetic=tuple(magnetic),
+            living_spores=raw.get("living_spores", 0),
+            **kws,
+        )
+    except BoardSpecError as exc:
+        raise BoardSpecError(f"{where}.{exc.field}", exc.problem) from None
+    return minion, stats["attack"], stats["health"]
+
+
+def parse_board(spec: Mapping | str | Path) -> Board:
+    """Validate a board spec (a dict, JSON text or a path) into a :class:`Board`.
+
+    Raises :class:`BoardSpecError` naming the field on any problem.
+    """
+    if isinstance(spec, Board):
+        return spec
+    if isinstance(spec, str | Path):
+        spec = _load_json(spec)
+    if not isinstance(spec, Mapping):
+        raise BoardSpecError("", f"a board spec must be an object, got {type(spec).__name__}")
+    unknown = sorted(set(spec) - _BOARD_KEYS)
+    if unknown:
+        raise BoardSpecError(unknown[0], "unknown field")
+    raw_minions = spec.get("minions", [])
+    if not isinstance(raw_minions, list):
+        raise BoardSpecError("minions", f"must be a list, got {raw_minions!r}")
+    if len(raw_minions) > MAX_MINIONS:
+        raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(raw_minions)}")
+    if "tier" not in spec:
+        raise BoardSpecError("tier", "missing")
+    parsed = [_parse_minion(m, f"minions[{i}]") for i, m in enumerate(raw_minions)]
+    # Auras depend only on which cards are present, so the card defaults give them.
+    shell = Board(spec["tier"], spec.get("health", 40), tuple(p[0] for p in parsed))
+    minions = []
+    for i, ((minion, atk, hp), (aura_atk, aura_hp)) in enumerate(
+        zip(parsed, shell.auras(), strict=True)
+    ):
+        base_atk = minion.attack if atk is None else atk - aura_atk
+        base_hp = minion.health if hp is None else hp - aura_hp
+        if atk is not None and base_atk < 0:
+            raise BoardSpecError(
+                f"minions[{i}].attack", f"{atk} is below the +{aura_atk} its auras give"
+            )
+        if hp is not None and base_hp < 1:
+            if aura_hp:
+                problem = f"{hp} leaves no health under the +{aura_hp} its auras give"
+            else:
+                problem = f"must be at least 1, got {hp}"
+            raise BoardSpecError(f"minions[{i}].health", problem)
+        try:
+            minions.append(_replace_stats(minion, base_atk, base_hp))
+        except BoardSpecError as exc:
+            raise BoardSpecError(f"minions[{i}].{exc.field}", exc.problem) from None
+    return Board(shell.tier, shell.health, tuple(minions))
+
+
+def _replace_stats(m: Minion, attack: int, health: int) -> Minion:
+    from dataclasses import replace
+
+    return replace(m, attack=attack, health=health)

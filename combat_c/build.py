@@ -1,0 +1,61 @@
+"""cffi (API mode) build of the combat engine: ``pip install .`` compiles it.
+
+``BGSIM_SANITIZE=1`` builds with AddressSanitizer and UndefinedBehaviorSanitizer;
+tests use :func:`make_builder` to build such a copy under another module name.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from cffi import FFI
+
+SRC = Path(__file__).resolve().parent / "src"
+SOURCES = ("engine.c", "cards.c")
+
+
+def make_builder(
+    module: str = "combat_c._engine", *, sanitize: bool = False, absolute: bool = False
+) -> FFI:
+    ffi = FFI()
+    ffi.cdef((SRC / "api.h").read_text(encoding="utf-8"))
+    if sanitize:
+        flags = [
+            "-std=c99",
+            "-O1",
+            "-g",
+            "-fno-omit-frame-pointer",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=undefined",
+        ]
+        link = ["-fsanitize=address,undefined"]
+    else:
+        flags = [
+            "-std=c99",
+            "-O3",
+            "-fno-strict-aliasing",
+            "-fvisibility=hidden",
+            "-fno-semantic-interposition",
+            "-Wall",
+            "-Wextra",
+            "-Wno-unused-parameter",
+        ]
+        link = []
+    base = SRC if absolute else Path("combat_c") / "src"
+    ffi.set_source(
+        module,
+        '#include "engine.h"',
+        sources=[str(base / name) for name in SOURCES],
+        include_dirs=[str(base)],
+        extra_compile_args=flags,
+        extra_link_args=link,
+        depends=[str(base / h) for h in ("api.h", "engine.h", "card_table.h")],
+    )
+    return ffi
+
+
+ffibuilder = make_builder(sanitize=os.environ.get("BGSIM_SANITIZE") == "1")
+
+if __name__ == "__main__":
+    ffibuilder.compile(verbose=True)

@@ -1,0 +1,308 @@
+"""The two entry points: ``simulate`` (batched odds) and ``resolve`` (one fight).
+
+Each is one C call. Boards may be :class:`Board` objects (fastest: their C form
+is built once and cached) or anything :func:`parse_board` accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from combat_c._lib import CARDS, TRIBES, ffi, lib
+from combat_c.board import Board, BoardSpecError, parse_board
+
+BoardLike = Board | Mapping | str | Path
+_SEED_MASK = (1 << 64) - 1
+
+EVENT_KINDS = {
+    1: "start",
+    2: "attack",
+    3: "damage",
+    4: "shield",
+    5: "death",
+    6: "summon",
+    7: "stats",
+    8: "keywords",
+    9: "trigger",
+    10: "hand",
+    11: "end",
+    12: "poison",
+}
+TRIGGER_KINDS = {
+    1: "deathrattle",
+    2: "start_of_combat",
+    3: "overkill",
+    4: "frenzy",
+    5: "reborn",
+    6: "effect",
+}
+
+
+def _board(board: BoardLike) -> Board:
+    return board if isinstance(board, Board) else parse_board(board)
+
+
+def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> int:
+    """Bit mask of minion types for random summons; None means all seven."""
+    if tribes is None:
+        return 0
+    mask = 0
+    for tribe in tribes:
+        if tribe not in TRIBES:
+            raise ValueError(f"unknown tribe {tribe!r}; choose from {', '.join(TRIBES)}")
+        mask |= 1 << TRIBES.index(tribe)
+    return mask
+
+
+def _seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer, got {seed!r}")
+    return seed & _SEED_MASK
+
+
+class Odds:
+    """Outcome frequencies of ``runs`` fights of board a against board b.
+
+    ``damage_dealt[d]`` counts fights a won dealing d damage to b's hero;
+    ``damage_taken[d]`` the same for b. Means are over all runs. ``lethal_dealt``
+    is the chance a's win kills b's hero (its ``health``), ``lethal_taken`` the
+    reverse.
+    """
+
+    __slots__ = ("_raw", "losses", "runs", "ties", "wins")
+
+    def __init__(self, raw: Any) -> None:
+        self._raw = raw
+        self.runs: int = raw.runs
+        self.wins: int = raw.wins
+        self.ties: int = raw.ties
+        self.losses: int = raw.losses
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.runs
+
+    @property
+    def tie(self) -> float:
+        return self.ties / self.runs
+
+    @property
+    def loss(self) -> float:
+        return self.losses / self.runs
+
+    @property
+    def mean_damage_dealt(self) -> float:
+        return self._raw.sum_dealt / self.runs
+
+    @property
+    def mean_damage_taken(self) -> float:
+        return self._raw.sum_taken / self.runs
+
+    @property
+    def lethal_dealt(self) -> float:
+        return self._raw.lethal_dealt / self.runs
+
+    @property
+    def lethal_taken(self) -> float:
+        return self._raw.lethal_taken / self.runs
+
+    @property
+    def damage_dealt(self) -> tuple[int, ...]:
+        return _trim(self._raw.damage_dealt)
+
+    @property
+    def damage_taken(self) -> tuple[int, ...]:
+        return _trim(self._raw.damage_taken)
+
+    def damage_percentiles(self, qs: tuple[float, ...] = (0.1, 0.5, 0.9)) -> dict[float, int]:
+        """Percentiles of the signed damage: positive dealt, negative taken, 0 tie."""
+        counts: dict[int, int] = {0: self.ties}
+        for d, n in enumerate(self.damage_dealt):
+            counts[d] = counts.get(d, 0) + n
+        for d, n in enumerate(self.damage_taken):
+            counts[-d] = counts.get(-d, 0) + n
+        ordered = sorted(counts.items())
+        out = {}
+        for q in qs:
+            need, seen = q * self.runs, 0
+            for value, n in ordered:
+                seen += n
+                if seen >= need and n:
+                    out[q] = value
+                    break
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "runs": self.runs,
+            "win": self.win,
+            "tie": self.tie,
+            "loss": self.loss,
+            "mean_damage_dealt": self.mean_damage_dealt,
+            "mean_damage_taken": self.mean_damage_taken,
+            "lethal_dealt": self.lethal_dealt,
+            "lethal_taken": self.lethal_taken,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"Odds(win={self.win:.3f}, tie={self.tie:.3f}, loss={self.loss:.3f}, runs={self.runs})"
+        )
+
+
+def _trim(counts: Any) -> tuple[int, ...]:
+    values = list(counts)
+    while values and not values[-1]:
+        values.pop()
+    return tuple(values)
+
+
+def simulate(
+    a: BoardLike, b: BoardLike, runs: int = 1000, seed: int = 0, tribes: int | None = None
+) -> Odds:
+    """Fight a against b ``runs`` times in one C call and return the odds.
+
+    ``tribes`` is a :func:`tribe_mask` of the lobby's minion types (default all),
+    which random summons such as Ghastcoiler's stay within.
+    """
+    pa = a._packed if isinstance(a, Board) and a._packed is not None else _board(a).packed
+    pb = b._packed if isinstance(b, Board) and b._packed is not None else _board(b).packed
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"runs must be a positive integer, got {runs!r}")
+    out = ffi.new("bg_odds *")
+    err = lib.bg_simulate(
+        pa, pb, runs, seed & _SEED_MASK if type(seed) is int else _seed(seed), tribes or 0, out
+    )
+    if err:
+        raise BoardSpecError("", f"the engine rejected the boards (code {err})")
+    return Odds(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of a fight. ``eid`` identifies a minion for the whole fight:
+    the input boards' minions are 1..n (a first, then b), summons count on."""
+
+    kind: str
+    side: int
+    slot: int | None
+    eid: int
+    target: int
+    card: str | None
+    golden: bool
+    keywords: int
+    a: int
+    b: int
+
+    @property
+    def trigger(self) -> str | None:
+        return TRIGGER_KINDS.get(self.a) if self.kind == "trigger" else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "side": self.side,
+            "slot": self.slot,
+            "eid": self.eid,
+            "target": self.target,
+            "card": self.card,
+            "golden": self.golden,
+            "keywords": self.keywords,
+            "a": self.a,
+            "b": self.b,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PermanentBuff:
+    """Stats a minion of the input board keeps after the fight."""
+
+    index: int
+    attack: int
+    health: int
+
+
+@dataclass(frozen=True, slots=True)
+class Aftermath:
+    """What one side keeps from the fight."""
+
+    won: bool
+    permanent: tuple[PermanentBuff, ...]
+    hand: tuple[str, ...]  # card ids added to hand (Nat Pagle, Gentle Djinni, Gold Coins)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResult:
+    winner: int  # 0 = a, 1 = b, -1 = tie
+    damage: int  # to the loser's hero
+    attacks: int
+    events: tuple[Event, ...]
+    aftermath: tuple[Aftermath, Aftermath]
+    survivors: tuple[int, int]
+
+    @property
+    def outcome(self) -> str:
+        """'win', 'tie' or 'loss' from board a's point of view."""
+        return {0: "win", 1: "loss", -1: "tie"}[self.winner]
+
+
+def _card_id(index: int, golden: bool) -> str | None:
+    if index >= len(CARDS):
+        return None
+    entry = CARDS[index]
+    return entry.golden_id if golden and entry.golden_id else entry.id
+
+
+def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None) -> CombatResult:
+    """Fight a against b once and return the full event log and aftermath."""
+    pa, pb = _board(a).packed, _board(b).packed
+    seed = _seed(seed)
+    out = ffi.new("bg_result *")
+    capacity = 4096
+    while True:
+        events = ffi.new("bg_event[]", capacity)
+        err = lib.bg_resolve(pa, pb, seed, tribes or 0, out, events, capacity)
+        if err == lib.BG_ERR_LOG_FULL and capacity < (1 << 20):
+            capacity *= 8
+            continue
+        if err:
+            raise BoardSpecError("", f"the engine rejected the boards (code {err})")
+        break
+    log = tuple(
+        Event(
+            kind=EVENT_KINDS[e.kind],
+            side=e.side,
+            slot=None if e.slot == 255 else e.slot,
+            eid=e.eid,
+            target=e.target,
+            card=_card_id(e.card, bool(e.golden)) if e.kind not in (1, 11) else None,
+            golden=bool(e.golden),
+            keywords=e.kw,
+            a=e.a,
+            b=e.b,
+        )
+        for e in (events[i] for i in range(out.n_events))
+    )
+    sides = []
+    for s in range(2):
+        perm = tuple(
+            PermanentBuff(p.index, p.atk, p.hp)
+            for p in (out.perm[s][i] for i in range(7))
+            if p.index >= 0 and (p.atk or p.hp)
+        )
+        hand = tuple(
+            _card_id(out.hand[s][k], bool(out.hand_golden[s][k])) or ""
+            for k in range(out.n_hand[s])
+        )
+        sides.append(Aftermath(won=out.winner == s, permanent=perm, hand=hand))
+    return CombatResult(
+        winner=out.winner,
+        damage=out.damage,
+        attacks=out.attacks,
+        events=log,
+        aftermath=(sides[0], sides[1]),
+        survivors=(out.survivors[0], out.survivors[1]),
+    )

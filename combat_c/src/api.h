@@ -1,0 +1,136 @@
+/* Public API of the bgsim combat engine.
+ *
+ * This file is read both by the C compiler and by cffi's cdef, so it holds
+ * only integer #defines, typedefs and prototypes.
+ *
+ * Boards come in with BASE stats: what the minion has with no aura applied.
+ * The Python wrapper converts the displayed stats of a board spec to base
+ * stats with bg_board_auras().
+ */
+
+#define BG_MAX_BOARD 7
+#define BG_MAX_HAND_OUT 24
+#define BG_DAMAGE_BINS 64
+#define BG_MAX_MAGNETS 4
+
+/* Keyword bits (minion.kw and card keywords). */
+#define BG_KW_TAUNT 1
+#define BG_KW_DIVINE_SHIELD 2
+#define BG_KW_POISONOUS 4
+#define BG_KW_WINDFURY 8
+#define BG_KW_MEGA_WINDFURY 16
+#define BG_KW_REBORN 32
+#define BG_KW_DEATHRATTLE 64
+#define BG_KW_MAGNETIC 128
+
+/* Error codes returned by the entry points. */
+#define BG_OK 0
+#define BG_ERR_BOARD_SIZE -1
+#define BG_ERR_CARD -2
+#define BG_ERR_STATS -3
+#define BG_ERR_TIER -4
+#define BG_ERR_MAGNET -5
+#define BG_ERR_RUNS -6
+#define BG_ERR_LOG_FULL -7
+
+/* Event kinds written by bg_resolve. */
+#define BG_EV_START 1      /* side = first attacker */
+#define BG_EV_ATTACK 2     /* eid attacks target */
+#define BG_EV_DAMAGE 3     /* target takes a damage, b = health after */
+#define BG_EV_SHIELD 4     /* target loses Divine Shield */
+#define BG_EV_DEATH 5      /* eid dies (removed from the board) */
+#define BG_EV_SUMMON 6     /* eid summoned at slot: card, golden, kw, a/b = atk/hp */
+#define BG_EV_STATS 7      /* eid's stats are now a/b (any buff or aura change) */
+#define BG_EV_KEYWORDS 8   /* eid's keywords are now kw */
+#define BG_EV_TRIGGER 9    /* eid's effect fires: card, a = trigger kind */
+#define BG_EV_HAND 10      /* side gets card (golden) added to hand */
+#define BG_EV_END 11       /* side = winner (-1 tie), a = damage */
+#define BG_EV_POISON 12    /* target destroyed by Poisonous */
+
+/* Trigger kinds carried by BG_EV_TRIGGER.a */
+#define BG_TR_DEATHRATTLE 1
+#define BG_TR_START_OF_COMBAT 2
+#define BG_TR_OVERKILL 3
+#define BG_TR_FRENZY 4
+#define BG_TR_REBORN 5
+#define BG_TR_EFFECT 6
+
+typedef struct {
+    const char *id;
+    const char *golden_id;
+    const char *name;
+    int tier;
+    int tribes;
+    int atk, hp;
+    int gatk, ghp;
+    int kw, gkw;
+    int flags;
+} bg_card_info;
+
+typedef struct {
+    uint16_t card;     /* index into the card table (normal version) */
+    uint8_t golden;
+    uint8_t kw;        /* current keywords (BG_KW_*) */
+    int32_t atk, hp;   /* base stats, auras excluded */
+    uint8_t n_magnets; /* magnetized Replicating Menaces (deathrattles) */
+    uint8_t magnet_golden[BG_MAX_MAGNETS];
+    uint8_t spores;    /* Amalgadon's Living Spores adaptations */
+} bg_minion_in;
+
+typedef struct {
+    int32_t tier;
+    int32_t health;    /* hero health, for lethal odds */
+    int32_t n;
+    bg_minion_in m[BG_MAX_BOARD];
+} bg_board_in;
+
+typedef struct {
+    int64_t runs, wins, ties, losses;
+    int64_t damage_dealt[BG_DAMAGE_BINS];  /* damage to b's hero when a wins */
+    int64_t damage_taken[BG_DAMAGE_BINS];  /* damage to a's hero when b wins */
+    int64_t lethal_dealt, lethal_taken;
+    int64_t sum_dealt, sum_taken;
+} bg_odds;
+
+typedef struct {
+    int16_t index;     /* slot in the input board, -1 for none */
+    int32_t atk, hp;   /* permanent gain */
+} bg_permanent;
+
+typedef struct {
+    int32_t winner;    /* 0 = a, 1 = b, -1 = tie */
+    int32_t damage;    /* to the loser's hero */
+    int32_t n_events;
+    int32_t truncated; /* 1 if the event buffer was too small */
+    int32_t attacks;
+    bg_permanent perm[2][BG_MAX_BOARD];
+    int32_t n_hand[2];
+    uint16_t hand[2][BG_MAX_HAND_OUT];
+    uint8_t hand_golden[2][BG_MAX_HAND_OUT];
+    int32_t survivors[2];
+} bg_result;
+
+typedef struct {
+    uint8_t kind;
+    int8_t side;
+    uint8_t slot;
+    uint8_t golden;
+    uint16_t eid;
+    uint16_t target;
+    uint16_t card;
+    uint8_t kw;
+    uint8_t extra;
+    int32_t a, b;
+} bg_event;
+
+int bg_card_count(void);
+const bg_card_info *bg_card(int index);
+uint32_t bg_card_hooks(int index);
+int bg_check_board(const bg_board_in *board);
+int bg_board_auras(const bg_board_in *board, int32_t *atk_bonus, int32_t *hp_bonus);
+/* tribes: bit mask of the lobby's minion types (0 = all seven); random
+ * summons (Sneed's, Ghastcoiler, Imp Mama, ...) pick only from those. */
+int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64_t seed,
+                uint32_t tribes, bg_odds *out);
+int bg_resolve(const bg_board_in *a, const bg_board_in *b, uint64_t seed, uint32_t tribes,
+               bg_result *out, bg_event *events, int32_t capacity);

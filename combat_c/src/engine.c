@@ -1,0 +1,940 @@
+/* The rules of a Battlegrounds fight (patch 20.0): attack order, targets,
+ * damage and keywords, deaths and deathrattles, summons, auras, and the end.
+ * Card texts live in cards.c and are reached through BG_HOOKS. */
+#include "engine.h"
+
+/* ------------------------------------------------------------------ RNG */
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(Rng *r, uint64_t seed) {
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t rng_next(Rng *r) { /* xoshiro256** */
+    uint64_t *s = r->s;
+    uint64_t out = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return out;
+}
+
+uint32_t rng_below(Rng *r, uint32_t n) {
+    return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* ------------------------------------------------------------- logging */
+
+void log_event(Combat *c, int kind, int side, int slot, uint16_t eid, uint16_t target,
+               uint16_t card, int golden, int kw, int32_t a, int32_t b) {
+    bg_result *res = c->res;
+    if (!c->ev) return;
+    if (res->n_events >= c->ev_cap) {
+        res->truncated = 1;
+        return;
+    }
+    bg_event *e = &c->ev[res->n_events++];
+    e->kind = (uint8_t)kind;
+    e->side = (int8_t)side;
+    e->slot = (uint8_t)(slot < 0 ? 255 : slot);
+    e->eid = eid;
+    e->target = target;
+    e->card = card;
+    e->golden = (uint8_t)golden;
+    e->kw = (uint8_t)kw;
+    e->extra = 0;
+    e->a = a;
+    e->b = b;
+}
+
+void log_stats(Combat *c, int side, int slot) {
+    if (!c->ev) return;
+    const Minion *m = &c->s[side].m[slot];
+    log_event(c, BG_EV_STATS, side, slot, m->eid, 0, m->card, m->golden, m->kw, m->atk, m->hp);
+}
+
+/* ------------------------------------------------------------ lookups */
+
+/* Summons for a minion that left the board go before its right neighbour
+ * (the anchor) or at the end when it had none. */
+int anchor_slot(const Side *s, uint16_t anchor) {
+    if (anchor) {
+        int i = slot_of(s, anchor);
+        if (i >= 0) return i;
+    }
+    return s->n;
+}
+
+uint16_t right_anchor(const Side *s, int slot) {
+    return slot + 1 < s->n ? s->m[slot + 1].eid : 0;
+}
+
+int random_living(Combat *c, int side, int exclude_slot) {
+    const Side *s = &c->s[side];
+    int pick[BG_MAX_BOARD], k = 0;
+    for (int i = 0; i < s->n; i++)
+        if (i != exclude_slot && !is_dead(&s->m[i])) pick[k++] = i;
+    return k ? pick[rng_below(&c->rng, (uint32_t)k)] : -1;
+}
+
+/* A random pool minion from `list` (not `exclude`, tier <= max_tier) whose
+ * type is in the lobby; neutral minions always qualify. */
+uint16_t random_pool_card(Combat *c, const uint16_t *list, int n, uint16_t exclude, int max_tier) {
+    uint16_t ok[BG_N_CARDS];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const bg_card_info *info = &BG_CARDS[list[i]];
+        if (list[i] == exclude || info->tier > max_tier) continue;
+        if (info->tribes && c->tribes && !(info->tribes & c->tribes)) continue;
+        ok[k++] = list[i];
+    }
+    if (!k) return 0xFFFF;
+    return ok[rng_below(&c->rng, (uint32_t)k)];
+}
+
+/* Attack-order flag for minions summoned by a minion (Reborn, deathrattle,
+ * damage triggers): they wait for the next cycle only if their source
+ * attacked this cycle and was not the side's latest attacker. */
+uint8_t spawn_flag(const Side *s, uint8_t attacked, uint16_t eid) {
+    return attacked && eid != s->last_attacker;
+}
+
+/* Baron Rivendare: deathrattles trigger twice, three times with a golden one;
+ * several Barons do not stack. */
+static int baron_times(const Side *s) {
+    int best = 1;
+    if (!(s->hooks & H_BARON)) return 1;
+    for (int i = 0; i < s->n; i++) {
+        const Minion *m = &s->m[i];
+        if (m->card == C_BARON_RIVENDARE && !is_dead(m)) best = m->golden ? 3 : (best > 2 ? best : 2);
+    }
+    return best;
+}
+
+/* Khadgar: summons happen twice (three times for a golden one); several
+ * Khadgars multiply. */
+static int khadgar_times(const Side *s) {
+    int times = 1;
+    if (!(s->hooks & H_KHADGAR)) return 1;
+    for (int i = 0; i < s->n && times < BG_MAX_BOARD; i++) {
+        const Minion *m = &s->m[i];
+        if (m->card == C_KHADGAR && !is_dead(m)) times *= m->golden ? 3 : 2;
+    }
+    return times;
+}
+
+/* --------------------------------------------------------------- stats */
+
+static int32_t clamp_stat(int64_t v) {
+    return v > STAT_MAX ? STAT_MAX : (v < -STAT_MAX ? -STAT_MAX : (int32_t)v);
+}
+
+void buff(Combat *c, int side, int slot, int32_t atk, int32_t hp) {
+    Minion *m = &c->s[side].m[slot];
+    if (is_dead(m)) return;
+    m->atk = clamp_stat((int64_t)m->atk + atk);
+    if (m->atk < 0) m->atk = 0;
+    m->hp = clamp_stat((int64_t)m->hp + hp);
+    m->max_hp = clamp_stat((int64_t)m->max_hp + hp);
+    log_stats(c, side, slot);
+}
+
+void buff_permanent(Combat *c, int side, int slot, int32_t atk, int32_t hp) {
+    Minion *m = &c->s[side].m[slot];
+    if (is_dead(m)) return;
+    buff(c, side, slot, atk, hp);
+    if (c->res && m->src >= 0) {
+        bg_permanent *p = &c->res->perm[side][m->src];
+        p->index = m->src;
+        p->atk = clamp_stat((int64_t)p->atk + atk);
+        p->hp = clamp_stat((int64_t)p->hp + hp);
+    }
+}
+
+void give_keyword(Combat *c, int side, int slot, uint8_t kw) {
+    Minion *m = &c->s[side].m[slot];
+    if (is_dead(m) || (m->kw & kw) == kw) return;
+    m->kw |= kw;
+    if (c->ev) log_event(c, BG_EV_KEYWORDS, side, slot, m->eid, 0, m->card, m->golden, m->kw, 0, 0);
+}
+
+/* -------------------------------------------------------------- auras */
+
+static int is_tribe(const Minion *m, int t) { return (m->tribes & t) != 0; }
+
+/* Recompute every aura. A lost Health aura lowers maximum Health but never
+ * the Health of a damaged minion below 1. Old Murk-Eye's count of Murlocs on
+ * the battlefield is left out when `murk_eye` is 0 (board specs). */
+static void apply_auras(Combat *c, int murk_eye) {
+    int murlocs = 0;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < c->s[s].n; i++)
+            murlocs += is_tribe(&c->s[s].m[i], T_MURLOC) && !is_dead(&c->s[s].m[i]);
+    for (int s = 0; s < 2; s++) {
+        Side *sd = &c->s[s];
+        int lead = 0, cap = 0, siege = 0, mal = 0;
+        for (int i = 0; i < sd->n; i++) {
+            const Minion *m = &sd->m[i];
+            if (is_dead(m)) continue;
+            int g = golden_mult(m);
+            switch (m->card) {
+            case C_MURLOC_WARLEADER: lead += 2 * g; break;
+            case C_SOUTHSEA_CAPTAIN: cap += g; break;
+            case C_SIEGEBREAKER: siege += g; break;
+            case C_MAL_GANIS: mal += 2 * g; break;
+            default: break;
+            }
+        }
+        for (int i = 0; i < sd->n; i++) {
+            Minion *m = &sd->m[i];
+            int g = golden_mult(m);
+            int32_t aa = 0, ah = 0;
+            if (is_tribe(m, T_MURLOC)) aa += lead - (m->card == C_MURLOC_WARLEADER ? 2 * g : 0);
+            if (is_tribe(m, T_PIRATE)) {
+                int own = m->card == C_SOUTHSEA_CAPTAIN ? g : 0;
+                aa += cap - own;
+                ah += cap - own;
+            }
+            if (is_tribe(m, T_DEMON)) {
+                aa += siege - (m->card == C_SIEGEBREAKER ? g : 0);
+                int own = m->card == C_MAL_GANIS ? 2 * g : 0;
+                aa += mal - own;
+                ah += mal - own;
+            }
+            if (m->card == C_OLD_MURK_EYE && murk_eye) aa += g * (murlocs - (is_dead(m) ? 0 : 1));
+            if (aa == m->aura_atk && ah == m->aura_hp) continue;
+            int was_dead = is_dead(m);
+            m->atk += aa - m->aura_atk;
+            if (m->atk < 0) m->atk = 0;
+            int32_t dh = ah - m->aura_hp;
+            m->max_hp += dh;
+            if (dh > 0)
+                m->hp += dh;
+            else if (m->hp > m->max_hp)
+                m->hp = m->max_hp;
+            if (was_dead && m->hp > 0) m->hp = 0;
+            m->aura_atk = (int16_t)aa;
+            m->aura_hp = (int16_t)ah;
+            log_stats(c, s, i);
+        }
+    }
+}
+
+static void update_auras(Combat *c) {
+    if (c->has_aura) apply_auras(c, 1);
+}
+
+/* ------------------------------------------------------ board changes */
+
+uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_t atk,
+                int32_t hp, uint8_t kw, int8_t src) {
+    Side *s = &c->s[side];
+    if (s->n >= BG_MAX_BOARD || c->aborted) return 0;
+    if (++c->steps > MAX_STEPS) {
+        c->aborted = 1;
+        return 0;
+    }
+    if (slot < 0) slot = 0;
+    if (slot > s->n) slot = s->n;
+    for (int i = s->n; i > slot; i--) s->m[i] = s->m[i - 1];
+    s->n++;
+    c->moves++;
+    Minion *m = &s->m[slot];
+    *m = (Minion){0};
+    m->card = card;
+    m->golden = (uint8_t)golden;
+    m->atk = atk;
+    m->hp = m->max_hp = hp;
+    m->kw = kw;
+    m->tribes = (uint8_t)BG_CARDS[card].tribes;
+    m->eid = ++c->next_eid;
+    m->src = src;
+    m->attacked = c->spawn_attacked;
+    uint16_t hooks = m->hooks = HOOKS16(card);
+    s->hooks |= hooks;
+    if (hooks & H_AURA) c->has_aura = 1;
+    if (c->ev)
+        log_event(c, BG_EV_SUMMON, side, slot, m->eid, 0, card, golden, kw, atk, hp);
+    uint16_t eid = m->eid;
+    if (s->hooks & H_ON_SUMMON) {
+        for (int i = 0; i < s->n; i++) {
+            const Minion *w = &s->m[i];
+            if (i != slot && (w->hooks & H_ON_SUMMON) && !is_dead(w))
+                BG_HOOKS[w->card].on_summon(c, side, i, slot);
+        }
+    }
+    update_auras(c);
+    return eid;
+}
+
+/* Summon for a card effect: Khadgar adds copies of the summoned minion as it
+ * stands after its "when summoned" buffs, which then apply to each copy too.
+ * Returns how many were summoned; their eids go to eids[] when given. */
+static int summon_copies(Combat *c, int side, uint16_t anchor, uint16_t card, int golden,
+                         int32_t atk, int32_t hp, uint8_t kw, int8_t src, uint16_t *eids,
+                         int max_eids) {
+    Side *s = &c->s[side];
+    int copies = khadgar_times(s);
+    int made = 0;
+    for (int k = 0; k < copies; k++) {
+        uint16_t eid = summon(c, side, anchor_slot(s, anchor), card, golden, atk, hp, kw, src);
+        if (!eid) break;
+        if (eids && made < max_eids) eids[made] = eid;
+        made++;
+        if (k == 0 && copies > 1) {
+            const Minion *m = &s->m[slot_of(s, eid)];
+            atk = m->atk - m->aura_atk;
+            hp = m->max_hp - m->aura_hp;
+            kw = m->kw;
+            src = -1;
+        }
+    }
+    return made;
+}
+
+int summon_card(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, uint8_t add_kw,
+                uint16_t *eids, int max_eids) {
+    if (card >= BG_N_CARDS) return 0;
+    const bg_card_info *info = &BG_CARDS[card];
+    uint8_t kw = (uint8_t)((golden ? info->gkw : info->kw) | add_kw);
+    return summon_copies(c, side, anchor, card, golden, golden ? info->gatk : info->atk,
+                         golden ? info->ghp : info->hp, kw, -1, eids, max_eids);
+}
+
+void add_to_hand(Combat *c, int side, uint16_t card, int golden) {
+    bg_result *r = c->res;
+    if (!r || card >= BG_N_CARDS) return;
+    if (r->n_hand[side] < BG_MAX_HAND_OUT) {
+        r->hand[side][r->n_hand[side]] = card;
+        r->hand_golden[side][r->n_hand[side]] = (uint8_t)golden;
+        r->n_hand[side]++;
+    }
+    log_event(c, BG_EV_HAND, side, -1, 0, 0, card, golden, 0, 0, 0);
+}
+
+void queue_immediate_attack(Combat *c, int side, uint16_t eid) {
+    if (c->nimm < MAX_IMMEDIATE) {
+        c->imm[c->nimm].side = (int8_t)side;
+        c->imm[c->nimm].eid = eid;
+        c->nimm++;
+    }
+}
+
+/* ------------------------------------------------------------- damage */
+
+static void pend(Combat *c, int kind, int side, uint16_t eid) {
+    if (c->npend < MAX_PENDING) {
+        c->pend[c->npend].kind = (uint8_t)kind;
+        c->pend[c->npend].side = (int8_t)side;
+        c->pend[c->npend].eid = eid;
+        c->npend++;
+    }
+}
+
+static void shield_lost(Combat *c, int side) {
+    Side *s = &c->s[side];
+    if (!(s->hooks & H_SHIELD_LOST)) return;
+    for (int i = 0; i < s->n; i++)
+        if ((s->m[i].hooks & H_SHIELD_LOST) && !is_dead(&s->m[i]))
+            BG_HOOKS[s->m[i].card].shield_lost(c, side, i);
+}
+
+/* Deal damage from a minion (sslot >= 0) or an effect. Returns the damage
+ * dealt (0 when a Divine Shield absorbed it). */
+int deal_damage(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
+                int poisonous) {
+    Side *ts = &c->s[tside];
+    Minion *t = &ts->m[tslot];
+    if (amount <= 0 || is_dead(t)) return 0;
+    if (t->kw & BG_KW_DIVINE_SHIELD) {
+        t->kw &= (uint8_t)~BG_KW_DIVINE_SHIELD;
+        if (c->ev) log_event(c, BG_EV_SHIELD, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, 0, 0);
+        shield_lost(c, tside);
+        return 0;
+    }
+    t->hp -= amount;
+    if (c->ev) log_event(c, BG_EV_DAMAGE, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, amount, t->hp);
+    if (poisonous && t->hp > 0) {
+        t->hp = 0;
+        if (c->ev) log_event(c, BG_EV_POISON, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, 0, 0);
+    }
+    if (t->hp <= 0) c->deaths |= (uint8_t)(1 << tside);
+    uint16_t hooks = t->hooks;
+    if (hooks & H_DAMAGED) pend(c, PEND_DAMAGED, tside, t->eid);
+    if ((hooks & H_FRENZY) && !t->frenzy_used && !is_dead(t)) {
+        t->frenzy_used = 1;
+        pend(c, PEND_FRENZY, tside, t->eid);
+    }
+    if (sslot >= 0 && is_dead(t)) {
+        Side *ss = &c->s[sside];
+        if ((ss->hooks & H_FRIEND_KILL) && (ss->m[sslot].tribes & T_DRAGON)) {
+            uint16_t killer = ss->m[sslot].eid;
+            for (int i = 0; i < ss->n; i++)
+                if ((ss->m[i].hooks & H_FRIEND_KILL) && !is_dead(&ss->m[i]))
+                    BG_HOOKS[ss->m[i].card].friend_kill(c, sside, i, slot_of(ss, killer));
+        }
+    }
+    return amount;
+}
+
+void flush_pending(Combat *c) {
+    for (int k = 0; k < c->npend; k++) {
+        Pending p = c->pend[k];
+        Side *s = &c->s[p.side];
+        int i = slot_of(s, p.eid);
+        if (i < 0) continue;
+        Minion *m = &s->m[i];
+        const CardHooks *h = &BG_HOOKS[m->card];
+        if (p.kind == PEND_DAMAGED && h->damaged) {
+            uint8_t saved = c->spawn_attacked;
+            c->spawn_attacked = spawn_flag(s, m->attacked, m->eid);
+            h->damaged(c, p.side, i);
+            c->spawn_attacked = saved;
+        }
+        if (p.kind == PEND_FRENZY && h->frenzy && !is_dead(m)) {
+            if (c->ev) log_event(c, BG_EV_TRIGGER, p.side, i, p.eid, 0, m->card, m->golden, 0, BG_TR_FRENZY, 0);
+            h->frenzy(c, p.side, i);
+        }
+    }
+    c->npend = 0;
+}
+
+/* ------------------------------------------------------ deathrattles */
+
+void source_of(const Minion *m, Source *out) {
+    out->card = m->card;
+    out->eid = m->eid;
+    out->golden = m->golden;
+    out->kw = m->kw;
+    out->tribes = m->tribes;
+    out->src = m->src;
+    out->attacked = m->attacked;
+    out->atk = m->atk;
+    out->n_magnets = m->n_magnets;
+    out->magnet_golden = m->magnet_golden;
+    out->spores = m->spores;
+    out->hooks = m->hooks;
+}
+
+/* The minion's own deathrattle, then magnetized Replicating Menaces, then
+ * Amalgadon's Living Spores; all of it again for Baron Rivendare. */
+void run_deathrattles(Combat *c, int side, const Source *src, uint16_t anchor) {
+    Side *s = &c->s[side];
+    const CardHooks *h = &BG_HOOKS[src->card];
+    uint8_t saved = c->spawn_attacked;
+    c->spawn_attacked = spawn_flag(s, src->attacked, src->eid);
+    int times = baron_times(s);
+    for (int t = 0; t < times; t++) {
+        if (h->deathrattle) {
+            if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, src->card, src->golden, 0, BG_TR_DEATHRATTLE, 0);
+            h->deathrattle(c, side, src, anchor);
+        }
+        for (int k = 0; k < src->n_magnets; k++) {
+            Source menace = *src;
+            menace.card = C_REPLICATING_MENACE;
+            menace.golden = (src->magnet_golden >> k) & 1;
+            if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, C_REPLICATING_MENACE, menace.golden, 0, BG_TR_DEATHRATTLE, 0);
+            BG_HOOKS[C_REPLICATING_MENACE].deathrattle(c, side, &menace, anchor);
+        }
+        for (int k = 0; k < src->spores; k++) {
+            if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, C_PLANT, 0, 0, BG_TR_DEATHRATTLE, 0);
+            summon_card(c, side, anchor, C_PLANT, 0, 0, NULL, 0);
+            summon_card(c, side, anchor, C_PLANT, 0, 0, NULL, 0);
+        }
+        flush_pending(c);
+    }
+    c->spawn_attacked = saved;
+}
+
+typedef struct {
+    Source src;
+    uint16_t anchor;
+} Death;
+
+static int has_deathrattle(const Source *s) {
+    return (s->hooks & H_DEATHRATTLE) || s->n_magnets || s->spores;
+}
+
+/* Call the `fn` hook (friend_death or after_friend_death) of every living
+ * minion of `side` for one dead friend. */
+static void friend_died(Combat *c, int side, const Death *d, int after) {
+    Side *s = &c->s[side];
+    uint16_t want = after ? H_AFTER_DEATH : H_FRIEND_DEATH;
+    if (!(s->hooks & want)) return;
+    for (int i = 0; i < s->n; i++) {
+        if (!(s->m[i].hooks & want) || is_dead(&s->m[i])) continue;
+        const CardHooks *h = &BG_HOOKS[s->m[i].card];
+        uint16_t self = s->m[i].eid;
+        uint32_t moves = c->moves;
+        (after ? h->after_friend_death : h->friend_death)(c, side, i, &d->src, d->anchor);
+        if (c->moves != moves) i = slot_of(s, self);
+    }
+    flush_pending(c);
+}
+
+/* Take every dead minion off the board, then resolve deaths side by side
+ * (a coin flip decides which side goes first), each side's dead left to
+ * right: "whenever a friendly minion dies" triggers, its deathrattles, then
+ * "after a friendly minion dies" triggers. Reborn comes last. Repeats while
+ * deathrattles kill more. */
+static void process_deaths(Combat *c) {
+    while (c->deaths) {
+        uint8_t sides = c->deaths;
+        c->deaths = 0;
+        Death dead[2][BG_MAX_BOARD];
+        int nd[2] = {0, 0};
+        for (int side = 0; side < 2; side++) {
+            if (!(sides & (1 << side))) continue;
+            Side *s = &c->s[side];
+            /* Right to left so each dead minion knows its surviving right
+             * neighbour, where its summons will go. */
+            uint16_t anchor = 0, anchors[BG_MAX_BOARD];
+            int order[BG_MAX_BOARD], k = 0;
+            int n = s->n;
+            for (int i = n - 1; i >= 0; i--) {
+                int dead = is_dead(&s->m[i]);
+                uint16_t eid = s->m[i].eid;
+                anchors[k] = anchor;
+                order[k] = i;
+                k += dead;
+                anchor = (uint16_t)(dead ? anchor : eid);
+            }
+            if (!k) continue;
+            int w = order[k - 1];
+            for (int j = k - 1; j >= 0; j--) {
+                Minion *m = &s->m[order[j]];
+                Death *d = &dead[side][nd[side]++];
+                d->anchor = anchors[j];
+                source_of(m, &d->src);
+                if (c->ev) log_event(c, BG_EV_DEATH, side, order[j], m->eid, 0, m->card, m->golden, m->kw, 0, 0);
+                /* Kangor's Apprentice remembers the first four Mechs (a fifth
+                 * slot takes the writes once full, so no branch). */
+                int nm = s->n_dead_mechs;
+                s->dead_mech[nm] = m->card;
+                s->dead_mech_golden[nm] = m->golden;
+                s->n_dead_mechs = nm + ((m->tribes & T_MECH) && nm < 4);
+            }
+            for (int i = order[k - 1] + 1; i < n; i++) {
+                s->m[w] = s->m[i];
+                w += !is_dead(&s->m[i]);
+            }
+            s->n = w;
+        }
+        if (!nd[0] && !nd[1]) return;
+        c->steps += nd[0] + nd[1];
+        if (c->steps > MAX_STEPS) {
+            c->aborted = 1;
+            return;
+        }
+        /* Side hook bits stay a superset after deaths: every use checks the
+         * minion's own hooks too, so stale bits only cost a scan. */
+        update_auras(c);
+        int first = nd[0] && nd[1] ? (int)rng_below(&c->rng, 2) : (nd[0] ? 0 : 1);
+        for (int k = 0; k < 2; k++) {
+            int side = k == 0 ? first : !first;
+            for (int j = 0; j < nd[side]; j++) {
+                Death *d = &dead[side][j];
+                friend_died(c, side, d, 0);
+                if (has_deathrattle(&d->src)) run_deathrattles(c, side, &d->src, d->anchor);
+                friend_died(c, side, d, 1);
+            }
+        }
+        for (int k = 0; k < 2; k++) {
+            int side = k == 0 ? first : !first;
+            Side *s = &c->s[side];
+            for (int j = 0; j < nd[side]; j++) {
+                const Source *src = &dead[side][j].src;
+                if (!(src->kw & BG_KW_REBORN)) continue;
+                const bg_card_info *info = &BG_CARDS[src->card];
+                uint8_t kw = (uint8_t)((src->golden ? info->gkw : info->kw) & ~BG_KW_REBORN);
+                if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, src->card, src->golden, 0, BG_TR_REBORN, 0);
+                uint8_t saved = c->spawn_attacked;
+                c->spawn_attacked = spawn_flag(s, src->attacked, src->eid);
+                summon_copies(c, side, dead[side][j].anchor, src->card, src->golden,
+                              src->golden ? info->gatk : info->atk, 1, kw, src->src, NULL, 0);
+                c->spawn_attacked = saved;
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------ attacks */
+
+/* The leftmost minion that has not attacked in this cycle; when all have,
+ * a new cycle starts from the left. Minions with 0 Attack never attack. */
+static int pick_attacker(Side *s) {
+    for (int i = 0; i < s->n; i++)
+        if (!s->m[i].attacked && s->m[i].atk > 0) return i;
+    int found = -1;
+    for (int i = 0; i < s->n; i++) {
+        s->m[i].attacked = 0;
+        if (found < 0 && s->m[i].atk > 0) found = i;
+    }
+    return found;
+}
+
+static int can_attack(const Side *s) {
+    for (int i = 0; i < s->n; i++)
+        if (s->m[i].atk > 0) return 1;
+    return 0;
+}
+
+static int pick_target(Combat *c, int side, const Minion *attacker) {
+    const Side *s = &c->s[side];
+    int pick[BG_MAX_BOARD], taunt[BG_MAX_BOARD], k = 0, t = 0;
+    if (attacker->card == C_ZAPP_SLYWICK) {
+        int32_t low = INT32_MAX;
+        for (int i = 0; i < s->n; i++) {
+            const Minion *m = &s->m[i];
+            if (is_dead(m)) continue;
+            if (m->atk < low) {
+                low = m->atk;
+                k = 0;
+            }
+            if (m->atk == low) pick[k++] = i;
+        }
+    } else {
+        for (int i = 0; i < s->n; i++) {
+            if (is_dead(&s->m[i])) continue;
+            pick[k++] = i;
+            if (s->m[i].kw & BG_KW_TAUNT) taunt[t++] = i;
+        }
+        if (t) return taunt[t == 1 ? 0 : rng_below(&c->rng, (uint32_t)t)];
+    }
+    return k ? pick[k == 1 ? 0 : rng_below(&c->rng, (uint32_t)k)] : -1;
+}
+
+/* "Whenever this is attacked" effects resolve before "whenever this attacks". */
+static void notify_attack(Combat *c, int s, int ai, int ti) {
+    Side *A = &c->s[s], *D = &c->s[!s];
+    if (D->hooks & H_ATTACKED)
+        for (int i = 0; i < D->n; i++)
+            if ((D->m[i].hooks & H_ATTACKED) && !is_dead(&D->m[i]))
+                BG_HOOKS[D->m[i].card].attacked(c, !s, i, ti);
+    if (A->hooks & H_ON_ATTACK)
+        for (int i = 0; i < A->n; i++)
+            if ((A->m[i].hooks & H_ON_ATTACK) && !is_dead(&A->m[i]))
+                BG_HOOKS[A->m[i].card].on_attack(c, s, i, ai);
+}
+
+static void run_immediate_attacks(Combat *c);
+
+/* One attack by the minion eid of side s (at slot `hint` if still there). */
+static void attack(Combat *c, int s, uint16_t eid, int hint) {
+    Side *A = &c->s[s], *D = &c->s[!s];
+    int ai = hint >= 0 && hint < A->n && A->m[hint].eid == eid ? hint : slot_of(A, eid);
+    if (ai < 0 || is_dead(&A->m[ai]) || A->m[ai].atk <= 0 || c->aborted) return;
+    int ti = pick_target(c, !s, &A->m[ai]);
+    if (ti < 0) return;
+    c->attacks++;
+    int prev = c->cur;
+    c->cur = s;
+    notify_attack(c, s, ai, ti);
+    Minion *att = &A->m[ai], *def = &D->m[ti];
+    uint16_t teid = def->eid;
+    if (c->ev) log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    int32_t hit = att->atk, back = def->atk;
+    int att_poison = (att->kw & BG_KW_POISONOUS) != 0, def_poison = (def->kw & BG_KW_POISONOUS) != 0;
+    int32_t target_hp = def->hp;
+    int ogre = def->card == C_YO_HO_OGRE;
+    /* Nothing summons during the damage group (damage triggers wait in the
+     * pending queue), so slots stay put until flush_pending. */
+    int dealt = deal_damage(c, !s, ti, hit, s, ai, att_poison);
+    if (att->card == C_CAVE_HYDRA || att->card == C_FOE_REAPER_4000) {
+        for (int i = ti - 1; i >= 0; i--)
+            if (!is_dead(&D->m[i])) {
+                deal_damage(c, !s, i, hit, s, ai, att_poison);
+                break;
+            }
+        for (int i = ti + 1; i < D->n; i++)
+            if (!is_dead(&D->m[i])) {
+                deal_damage(c, !s, i, hit, s, ai, att_poison);
+                break;
+            }
+    }
+    deal_damage(c, s, ai, back, !s, ti, def_poison);
+    uint32_t moves = c->moves;
+    flush_pending(c);
+    if (c->moves != moves) {
+        ai = slot_of(A, eid);
+        ti = slot_of(D, teid);
+    }
+    int killed = ti >= 0 && is_dead(&D->m[ti]) && dealt > 0;
+    int excess = killed && target_hp > 0 && dealt > target_hp ? dealt - target_hp : 0;
+    if (ai >= 0 && (A->m[ai].hooks & (H_OVERKILL | H_AFTER_ATTACK))) {
+        const CardHooks *h = &BG_HOOKS[A->m[ai].card];
+        if (excess && h->overkill) {
+            if (c->ev) log_event(c, BG_EV_TRIGGER, s, ai, eid, 0, A->m[ai].card, A->m[ai].golden, 0, BG_TR_OVERKILL, excess);
+            h->overkill(c, s, ai, excess);
+            flush_pending(c);
+            ai = slot_of(A, eid);
+        }
+        if (ai >= 0 && h->after_attack) {
+            h->after_attack(c, s, ai, killed, teid, excess);
+            flush_pending(c);
+        }
+    }
+    process_deaths(c);
+    /* Yo-Ho-Ogre: survived being attacked, so it attacks right away. */
+    if (ogre && slot_of(D, teid) >= 0) queue_immediate_attack(c, !s, teid);
+    c->cur = prev;
+    run_immediate_attacks(c);
+}
+
+/* "Attacks immediately" (Sky Pirate, Yo-Ho-Ogre) happens out of turn and
+ * leaves the attack order as it was. */
+static void run_immediate_attacks(Combat *c) {
+    while (c->nimm > 0 && !c->aborted) {
+        int side = c->imm[0].side;
+        uint16_t eid = c->imm[0].eid;
+        c->nimm--;
+        memmove(&c->imm[0], &c->imm[1], (size_t)c->nimm * sizeof c->imm[0]);
+        if (c->attacks < MAX_ATTACKS) attack(c, side, eid, -1);
+    }
+    c->nimm = 0;
+}
+
+/* A side's turn: its next minion attacks (twice with Windfury, four times
+ * with Mega-Windfury, while it lives). Returns 0 when nothing can attack. */
+static int take_turn(Combat *c, int s) {
+    Side *A = &c->s[s];
+    int ai = pick_attacker(A);
+    if (ai < 0) return 0;
+    Minion *m = &A->m[ai];
+    uint16_t eid = m->eid;
+    m->attacked = 1;
+    A->last_attacker = eid;
+    int times = (m->kw & BG_KW_MEGA_WINDFURY) ? 4 : (m->kw & BG_KW_WINDFURY) ? 2 : 1;
+    for (int k = 0; k < times; k++) {
+        if (c->s[!s].n == 0 || c->attacks >= MAX_ATTACKS || c->aborted) break;
+        if (k) {
+            ai = slot_of(A, eid);
+            if (ai < 0) break;
+        }
+        attack(c, s, eid, ai);
+    }
+    return 1;
+}
+
+/* --------------------------------------------------------- start, end */
+
+/* Start of Combat effects alternate between the players, the first attacker
+ * first, each player's left to right; Red Whelp counts the Dragons each side
+ * had before any of them fired. */
+static void start_of_combat(Combat *c, int first) {
+    uint16_t eids[2][BG_MAX_BOARD];
+    int n[2] = {0, 0}, k[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        Side *s = &c->s[side];
+        s->whelp_dragons = 0;
+        for (int i = 0; i < s->n; i++) {
+            s->whelp_dragons += (s->m[i].tribes & T_DRAGON) != 0;
+            if (s->m[i].hooks & H_START) eids[side][n[side]++] = s->m[i].eid;
+        }
+    }
+    if (!n[0] && !n[1]) return;
+    int side = first;
+    while (k[0] < n[0] || k[1] < n[1]) {
+        if (k[side] < n[side]) {
+            Side *s = &c->s[side];
+            uint16_t eid = eids[side][k[side]++];
+            int i = slot_of(s, eid);
+            if (i >= 0 && !is_dead(&s->m[i])) {
+                if (c->ev) log_event(c, BG_EV_TRIGGER, side, i, eid, 0, s->m[i].card, s->m[i].golden, 0, BG_TR_START_OF_COMBAT, 0);
+                c->cur = side;
+                BG_HOOKS[s->m[i].card].start_of_combat(c, side, i);
+                flush_pending(c);
+            }
+        }
+        side = !side;
+    }
+    c->cur = first;
+    process_deaths(c);
+}
+
+static int board_damage(const Side *s) {
+    int d = s->tier;
+    for (int i = 0; i < s->n; i++) d += BG_CARDS[s->m[i].card].tier;
+    return d;
+}
+
+/* Run a loaded combat to its end; sets winner and damage. */
+static void run_combat(Combat *c, int *winner, int *damage) {
+    int n0 = c->s[0].n, n1 = c->s[1].n;
+    int first = n0 > n1 ? 0 : n1 > n0 ? 1 : (int)rng_below(&c->rng, 2);
+    if (c->ev) log_event(c, BG_EV_START, first, -1, 0, 0, 0, 0, 0, 0, 0);
+    c->cur = first;
+    start_of_combat(c, first);
+    run_immediate_attacks(c);
+    int side = first;
+    while (c->s[0].n && c->s[1].n && c->attacks < MAX_ATTACKS && !c->aborted) {
+        if (!take_turn(c, side) && !can_attack(&c->s[!side])) break;
+        side = !side;
+    }
+    int a = c->s[0].n, b = c->s[1].n;
+    if (a && !b && !c->aborted) {
+        *winner = 0;
+        *damage = board_damage(&c->s[0]);
+    } else if (b && !a && !c->aborted) {
+        *winner = 1;
+        *damage = board_damage(&c->s[1]);
+    } else {
+        *winner = -1;
+        *damage = 0;
+    }
+    if (c->ev) log_event(c, BG_EV_END, *winner, -1, 0, 0, 0, 0, 0, *damage, c->attacks);
+}
+
+/* -------------------------------------------------------------- input */
+
+int bg_card_count(void) { return BG_N_CARDS; }
+
+const bg_card_info *bg_card(int index) {
+    return index >= 0 && index < BG_N_CARDS ? &BG_CARDS[index] : NULL;
+}
+
+uint32_t bg_card_hooks(int index) {
+    return index >= 0 && index < BG_N_CARDS ? BG_HOOKS[index].hooks : 0;
+}
+
+int bg_check_board(const bg_board_in *b) {
+    if (!b || b->n < 0 || b->n > BG_MAX_BOARD) return BG_ERR_BOARD_SIZE;
+    if (b->tier < 1 || b->tier > 6) return BG_ERR_TIER;
+    if (b->health < -STAT_MAX || b->health > STAT_MAX) return BG_ERR_STATS;
+    for (int i = 0; i < b->n; i++) {
+        const bg_minion_in *m = &b->m[i];
+        if (m->card >= BG_N_CARDS || (BG_CARDS[m->card].flags & CF_SPELL)) return BG_ERR_CARD;
+        if (m->golden > 1 || (m->golden && (BG_CARDS[m->card].flags & CF_NO_GOLDEN))) return BG_ERR_CARD;
+        if (m->atk < 0 || m->atk > STAT_MAX || m->hp < 1 || m->hp > STAT_MAX) return BG_ERR_STATS;
+        if (m->n_magnets > BG_MAX_MAGNETS || m->spores > BG_MAX_MAGNETS) return BG_ERR_MAGNET;
+        for (int k = 0; k < m->n_magnets; k++)
+            if (m->magnet_golden[k] > 1) return BG_ERR_MAGNET;
+    }
+    return BG_OK;
+}
+
+static void load_side(Combat *c, int side, const bg_board_in *b) {
+    Side *s = &c->s[side];
+    memset(s, 0, sizeof *s);
+    s->tier = b->tier;
+    s->health = b->health;
+    s->n = b->n;
+    for (int i = 0; i < b->n; i++) {
+        const bg_minion_in *in = &b->m[i];
+        Minion *m = &s->m[i];
+        memset(m, 0, sizeof *m);
+        m->card = in->card;
+        m->golden = in->golden;
+        m->kw = in->kw;
+        m->atk = in->atk;
+        m->hp = m->max_hp = in->hp;
+        m->tribes = (uint8_t)BG_CARDS[in->card].tribes;
+        m->eid = ++c->next_eid;
+        m->src = (int8_t)i;
+        m->n_magnets = in->n_magnets;
+        for (int k = 0; k < in->n_magnets; k++) m->magnet_golden |= (uint8_t)(in->magnet_golden[k] << k);
+        m->spores = in->spores;
+        if (in->n_magnets || in->spores) m->kw |= BG_KW_DEATHRATTLE;
+        m->hooks = HOOKS16(in->card);
+        if (m->hooks & H_AURA) c->has_aura = 1;
+        s->hooks |= m->hooks;
+    }
+}
+
+static int load(Combat *c, const bg_board_in *a, const bg_board_in *b, uint32_t tribes) {
+    int err = bg_check_board(a);
+    if (err) return err;
+    err = bg_check_board(b);
+    if (err) return err;
+    memset(c, 0, sizeof *c);
+    c->tribes = (uint8_t)(tribes & 0x7F);
+    load_side(c, 0, a);
+    load_side(c, 1, b);
+    update_auras(c);
+    return BG_OK;
+}
+
+int bg_board_auras(const bg_board_in *board, int32_t *atk_bonus, int32_t *hp_bonus) {
+    int err = bg_check_board(board);
+    if (err) return err;
+    Combat c;
+    memset(&c, 0, sizeof c);
+    load_side(&c, 0, board);
+    apply_auras(&c, 0);
+    for (int i = 0; i < board->n; i++) {
+        atk_bonus[i] = c.s[0].m[i].aura_atk;
+        hp_bonus[i] = c.s[0].m[i].aura_hp;
+    }
+    return BG_OK;
+}
+
+/* -------------------------------------------------------- entry points */
+
+int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64_t seed,
+                uint32_t tribes, bg_odds *out) {
+    if (runs < 1 || runs > ((int64_t)1 << 40)) return BG_ERR_RUNS;
+    Combat base;
+    int err = load(&base, a, b, tribes);
+    if (err) return err;
+    memset(out, 0, sizeof *out);
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (int64_t r = 0; r < runs; r++) {
+        Combat c = base;
+        c.rng = rng;
+        int winner, damage;
+        run_combat(&c, &winner, &damage);
+        rng = c.rng;
+        int bin = damage < BG_DAMAGE_BINS ? damage : BG_DAMAGE_BINS - 1;
+        if (winner == 0) {
+            out->wins++;
+            out->damage_dealt[bin]++;
+            out->sum_dealt += damage;
+            out->lethal_dealt += damage >= b->health;
+        } else if (winner == 1) {
+            out->losses++;
+            out->damage_taken[bin]++;
+            out->sum_taken += damage;
+            out->lethal_taken += damage >= a->health;
+        } else {
+            out->ties++;
+        }
+    }
+    out->runs = runs;
+    return BG_OK;
+}
+
+int bg_resolve(const bg_board_in *a, const bg_board_in *b, uint64_t seed, uint32_t tribes,
+               bg_result *out, bg_event *events, int32_t capacity) {
+    Combat c;
+    int err = load(&c, a, b, tribes);
+    if (err) return err;
+    memset(out, 0, sizeof *out);
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < BG_MAX_BOARD; i++) out->perm[s][i].index = -1;
+    c.res = out;
+    c.ev = capacity > 0 ? events : NULL;
+    c.ev_cap = capacity;
+    rng_seed(&c.rng, seed);
+    int winner, damage;
+    run_combat(&c, &winner, &damage);
+    out->winner = winner;
+    out->damage = damage;
+    out->attacks = c.attacks;
+    out->survivors[0] = c.s[0].n;
+    out->survivors[1] = c.s[1].n;
+    return out->truncated ? BG_ERR_LOG_FULL : BG_OK;
+}

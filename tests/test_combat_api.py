@@ -1,0 +1,151 @@
+"""The combat_c Python API: specs, errors, determinism, odds and results."""
+
+import json
+
+import pytest
+
+from bgsim.resources import data_path
+from combat_c import Board, BoardSpecError, Minion, parse_board, resolve, simulate
+
+
+def bench(name):
+    fight = json.loads(data_path("boards", "bench", f"{name}.json").read_text())
+    return parse_board(fight["a"]), parse_board(fight["b"])
+
+
+def test_parse_all_bench_boards():
+    for path in data_path("boards", "bench").glob("*.json"):
+        fight = json.loads(path.read_text())
+        a, b = parse_board(fight["a"]), parse_board(fight["b"])
+        assert 1 <= len(a.minions) <= 7 and 1 <= len(b.minions) <= 7
+
+
+def test_spec_roundtrip_keeps_displayed_stats():
+    a, _ = bench("murlocs_poison")
+    again = parse_board(a.to_spec())
+    assert again == a
+
+
+def test_auras_are_taken_out_of_spec_stats():
+    board = parse_board(
+        {
+            "tier": 2,
+            "minions": [
+                {"card": "EX1_507", "attack": 3, "health": 3},  # Murloc Warleader
+                {"card": "EX1_509", "attack": 3, "health": 2},  # Tidecaller shows +2
+            ],
+        }
+    )
+    assert board.minions[1].attack == 1
+    assert board.displayed() == [(3, 3), (3, 2)]
+
+
+def test_golden_id_implies_golden_and_default_stats():
+    board = parse_board({"tier": 1, "minions": [{"card": "TB_BaconUps_028"}]})
+    m = board.minions[0]
+    assert m.card == "BOT_606" and m.golden and (m.attack, m.health) == (4, 4)
+
+
+@pytest.mark.parametrize(
+    ("spec", "field"),
+    [
+        ({"tier": 1, "minions": [{"card": "NOPE"}]}, "minions[0].card"),
+        ({"tier": 1, "minions": [{"card": "BOT_606", "attack": -1}]}, "minions[0].attack"),
+        ({"tier": 1, "minions": [{"card": "BOT_606", "health": 0}]}, "minions[0].health"),
+        ({"tier": 1, "minions": [{"card": "BOT_606", "taunt": "yes"}]}, "minions[0].taunt"),
+        ({"tier": 1, "minions": [{"card": "BOT_606", "shield": True}]}, "minions[0].shield"),
+        ({"tier": 9, "minions": []}, "tier"),
+        ({"minions": []}, "tier"),
+        ({"tier": 1, "minions": [{"card": "BOT_606"}] * 8}, "minions"),
+        (
+            {"tier": 1, "minions": [{"card": "BOT_606", "magnetic": ["EX1_531"]}]},
+            "minions[0].magnetic[0]",
+        ),
+        (
+            {"tier": 1, "minions": [{"card": "EX1_531", "magnetic": ["BOT_312"]}]},
+            "minions[0].magnetic",
+        ),
+        ({"tier": 1, "minions": [{"card": "TB_BaconShop_HP_008a"}]}, "minions[0].card"),
+        ({"tier": 1, "minions": "BOT_606"}, "minions"),
+    ],
+)
+def test_bad_specs_name_the_field(spec, field):
+    with pytest.raises(BoardSpecError) as err:
+        parse_board(spec)
+    assert err.value.field == field
+
+
+def test_malformed_json_is_a_spec_error(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    with pytest.raises(BoardSpecError, match="not valid JSON"):
+        parse_board(path)
+    with pytest.raises(BoardSpecError, match="cannot read"):
+        parse_board(tmp_path / "missing.json")
+
+
+def test_minion_checks_its_fields():
+    with pytest.raises(BoardSpecError, match="health"):
+        Minion.of("BOT_606", health=0)
+    with pytest.raises(BoardSpecError, match="attack"):
+        Minion(card="BOT_606", attack=2.5, health=2)  # type: ignore[arg-type]
+
+
+def test_simulate_is_deterministic_and_seed_sensitive():
+    a, b = bench("mech_midgame")
+    one, two = simulate(a, b, 2000, seed=7), simulate(a, b, 2000, seed=7)
+    assert (one.wins, one.ties, one.losses) == (two.wins, two.ties, two.losses)
+    assert one.damage_dealt == two.damage_dealt
+    other = simulate(a, b, 2000, seed=8)
+    assert (other.wins, other.ties) != (one.wins, one.ties)
+
+
+def test_odds_add_up():
+    a, b = bench("beasts_vs_demons")
+    odds = simulate(a, b, 3000, seed=1)
+    assert odds.wins + odds.ties + odds.losses == 3000
+    assert sum(odds.damage_dealt) == odds.wins
+    assert sum(odds.damage_taken) == odds.losses
+    assert odds.win + odds.tie + odds.loss == pytest.approx(1.0)
+    assert 0 <= odds.lethal_dealt <= odds.win
+    assert odds.mean_damage_dealt == pytest.approx(
+        sum(d * n for d, n in enumerate(odds.damage_dealt)) / 3000
+    )
+
+
+def test_lethal_uses_hero_health():
+    a = Board(6, 40, (Minion.of("BGS_022"),))
+    b = Board(1, 1, (Minion.of("EX1_506a"),))
+    odds = simulate(a, b, 100, seed=3)
+    assert odds.win == 1.0 and odds.lethal_dealt == 1.0
+    assert odds.damage_dealt[6 + 6] == 100  # tier 6 + Zapp's tier 6
+
+
+def test_resolve_matches_simulate_single_run_outcomes():
+    a, b = bench("deathrattle_engine")
+    for seed in range(20):
+        result = resolve(a, b, seed)
+        assert result.events[0].kind == "start" and result.events[-1].kind == "end"
+        assert result.events[-1].side == result.winner
+        assert result.outcome in ("win", "tie", "loss")
+
+
+def test_resolve_is_deterministic():
+    a, b = bench("shields_dragons_vs_pirates")
+    assert resolve(a, b, 11) == resolve(a, b, 11)
+
+
+def test_empty_boards_tie():
+    empty = Board(1, 40, ())
+    assert resolve(empty, empty, 1).winner == -1
+    one = Board(3, 40, (Minion.of("EX1_506a"),))
+    result = resolve(one, empty, 1)
+    assert result.winner == 0 and result.damage == 3 + 1
+
+
+def test_seed_must_be_an_int():
+    a, b = bench("early_small")
+    with pytest.raises(TypeError):
+        resolve(a, b, "1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        simulate(a, b, 0)
