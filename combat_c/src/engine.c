@@ -642,10 +642,10 @@ static void attack(Combat *c, int s, uint16_t eid, int hint) {
     c->attacks++;
     int prev = c->cur;
     c->cur = s;
-    notify_attack(c, s, ai, ti);
     Minion *att = &A->m[ai], *def = &D->m[ti];
     uint16_t teid = def->eid;
     if (c->ev) log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    notify_attack(c, s, ai, ti);
     int32_t hit = att->atk, back = def->atk;
     int att_poison = (att->kw & BG_KW_POISONOUS) != 0, def_poison = (def->kw & BG_KW_POISONOUS) != 0;
     int32_t target_hp = def->hp;
@@ -777,6 +777,7 @@ static void run_combat(Combat *c, int *winner, int *damage) {
     int first = n0 > n1 ? 0 : n1 > n0 ? 1 : (int)rng_below(&c->rng, 2);
     if (c->ev) log_event(c, BG_EV_START, first, -1, 0, 0, 0, 0, 0, 0, 0);
     c->cur = first;
+    update_auras(c); /* Old Murk-Eye counts the enemy's Murlocs from here on */
     start_of_combat(c, first);
     run_immediate_attacks(c);
     int side = first;
@@ -863,7 +864,7 @@ static int load(Combat *c, const bg_board_in *a, const bg_board_in *b, uint32_t 
     c->tribes = (uint8_t)(tribes & 0x7F);
     load_side(c, 0, a);
     load_side(c, 1, b);
-    update_auras(c);
+    if (c->has_aura) apply_auras(c, 0);
     return BG_OK;
 }
 
