@@ -1,0 +1,78 @@
+"""`bgsim bench`: the project's performance figures, measured on this machine.
+
+Every figure is per core: each measurement runs in this one process.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bgsim.resources import data_path
+
+
+def bench_boards() -> list[tuple[str, object, object]]:
+    """(name, board a, board b) for every fight in data/boards/bench/."""
+    from combat_c import parse_board
+
+    out = []
+    for path in sorted(data_path("boards", "bench").glob("*.json")):
+        fight = json.loads(Path(path).read_text(encoding="utf-8"))
+        out.append((fight.get("name", path.stem), parse_board(fight["a"]), parse_board(fight["b"])))
+    return out
+
+
+def _rate(fn: Callable[[int], None], seconds: float, first: int) -> tuple[int, float]:
+    """Call fn(n) with growing n until `seconds` have passed; (total n, elapsed)."""
+    n, total, elapsed = first, 0, 0.0
+    while elapsed < seconds:
+        start = time.perf_counter()
+        fn(n)
+        spent = time.perf_counter() - start
+        total += n
+        elapsed += spent
+        if spent < seconds / 10:
+            n *= 2
+    return total, elapsed
+
+
+def bench_combat(seconds: float = 1.0, log: Callable[[str], None] | None = None) -> dict:
+    """Resolved combats per second on each bench board and in total, plus the
+    Python overhead of one ``simulate`` call at runs=1 and runs=1000."""
+    from combat_c import simulate
+
+    boards = bench_boards()
+    per_board = {}
+    for name, a, b in boards:
+        runs, elapsed = _rate(lambda n, a=a, b=b: simulate(a, b, n, seed=n), seconds, 1000)
+        per_board[name] = runs / elapsed
+        if log:
+            log(f"{name:28s} {runs / elapsed:>12,.0f} combats/s")
+    # Overhead: a call's time minus the engine time of its fights, on the
+    # smallest board so the engine part is as small as it gets.
+    name, a, b = min(boards, key=lambda t: len(t[1].minions) + len(t[2].minions))
+    engine_us = 1e6 / per_board[name]
+    overhead = {}
+    for runs in (1, 1000):
+        calls, elapsed = _rate(
+            lambda n, runs=runs: [simulate(a, b, runs, seed=i) for i in range(n)],
+            seconds / 2,
+            100 if runs == 1 else 10,
+        )
+        per_call = elapsed / calls * 1e6
+        overhead[runs] = max(per_call - runs * engine_us, 0.0)
+        if log:
+            log(f"simulate(runs={runs}) overhead   {overhead[runs]:>9.2f} µs per call")
+    # The total resolves the six fights in equal numbers: the harmonic mean.
+    total = len(per_board) / sum(1 / r for r in per_board.values())
+    result = {
+        "combats_per_second": per_board,
+        "total_combats_per_second": total,
+        "overhead_us": {"runs_1": overhead[1], "runs_1000": overhead[1000]},
+        "overhead_board": name,
+    }
+    if log:
+        log(f"{'total (six boards)':28s} {result['total_combats_per_second']:>12,.0f} combats/s")
+    return result
