@@ -138,8 +138,133 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         if log:
             print("combat engine (resolved combats per second, one core)")
         results["combat"] = bench.bench_combat(args.seconds, log)
+    if which in ("lobby", "all"):
+        from agents.bench import bench_lobby
+
+        if log:
+            print("eight-player lobbies, random agents (one core)")
+        r = results["lobby"] = bench_lobby(args.lobbies, seed=0)
+        if log:
+            print(
+                f"  {r['lobbies_per_second']:.1f} lobbies/s "
+                f"({r['lobbies']} lobbies, {r['turns_per_lobby']:.1f} turns each)"
+            )
     if args.json:
         print(json.dumps(results if which == "all" else results[which], indent=1))
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from agents.arena import Budget, GameTask, derive_seed, play_game
+    from agents.registry import LineupError, parse_lineup
+
+    try:
+        seats = tuple(parse_lineup(args.lineup))
+        budget = Budget.parse(args.budget)
+    except LineupError as exc:
+        raise CommandError(str(exc)) from None
+    replay_dir = None
+    if args.replay:
+        replay_dir = str(Path(args.replay).parent)
+    task = GameTask("play", 0, derive_seed("play", args.seed), seats, budget, replay_dir)
+    record = play_game(task)
+    if args.replay:
+        Path(record.replay).replace(args.replay)
+    order = sorted(range(len(seats)), key=lambda p: record.placements[p])
+    print(f"lobby seed {args.seed}: {record.turns} turns, {record.seconds:.1f} s")
+    for p in order:
+        print(f"  {record.placements[p]}. player {p + 1} ({record.seats[p]})")
+    if args.replay:
+        print(f"replay: {args.replay}\nwatch it: bgsim watch {args.replay}")
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from agents.arena import Budget, Tournament, run_tournament
+    from agents.registry import LineupError
+    from agents.results_db import ResultsDB, ResultsError
+
+    try:
+        tour = Tournament(
+            args.lineup,
+            args.games,
+            seed=args.seed,
+            budget=Budget.parse(args.budget),
+            replays=Path(args.replays) if args.replays else None,
+        )
+    except LineupError as exc:
+        raise CommandError(str(exc)) from None
+    if args.workers < 1:
+        raise CommandError("--workers must be at least 1")
+    try:
+        db = ResultsDB(args.db)
+    except ResultsError as exc:
+        raise CommandError(str(exc)) from None
+    with db:
+        before = len(db.finished(tour.run) & set(range(tour.games)))
+        if before and not args.json:
+            print(f"resuming: {before} of {tour.games} games already in {args.db}")
+        try:
+            summary = run_tournament(
+                tour,
+                db,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                progress=not args.json,
+            )
+        except KeyboardInterrupt:
+            done = len(db.finished(tour.run))
+            print(
+                f"\ninterrupted: {done} of {tour.games} games are stored in {args.db}; "
+                "run the same command again to resume",
+                file=sys.stderr,
+            )
+            return 130
+        except LineupError as exc:
+            raise CommandError(str(exc)) from None
+    if args.json:
+        keys = ("games", "mean_placement", "ci_low", "ci_high", "top4", "win")
+        out = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
+        print(json.dumps(out))
+        return 0
+    print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {args.db}")
+    print(
+        f"{'agent':28s} {'seats':>6s}  {'mean place (95% CI)':>22s}  {'top-4 (95% CI)':>20s}  "
+        f"{'win (95% CI)':>20s}"
+    )
+    for label, r in summary.items():
+        print(
+            f"{label:28s} {r['games']:6d}  {r['mean_placement']:6.2f} "
+            f"({r['ci_low']:.2f}-{r['ci_high']:.2f})     "
+            f"{r['top4']:6.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})   "
+            f"{r['win']:6.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})"
+        )
+    return 0
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    from viz.viewer import main as watch
+
+    return watch(
+        args.file, screenshot=args.screenshot, at=args.at, player=args.player, speed=args.speed
+    )
+
+
+def _cmd_plot(args: argparse.Namespace) -> int:
+    from agents.results_db import ResultsError
+    from viz.plots import write_plots
+
+    if not Path(args.db).is_file():
+        raise CommandError(f"{args.db}: no such results file")
+    try:
+        written, png_problem = write_plots(args.db, args.out, png=args.png)
+    except (ResultsError, ValueError) as exc:
+        raise CommandError(str(exc)) from None
+    for path in written:
+        print(f"wrote {path}")
+    if png_problem:
+        print(f"note: {png_problem}; the HTML plots are complete")
     return 0
 
 
@@ -175,10 +300,46 @@ def build_parser() -> argparse.ArgumentParser:
     combat.set_defaults(func=_cmd_combat)
 
     bench = sub.add_parser("bench", help="performance figures (per core)")
-    bench.add_argument("what", nargs="?", default="all", choices=("all", "combat"))
+    bench.add_argument("what", nargs="?", default="all", choices=("all", "combat", "lobby"))
+    bench.add_argument("--lobbies", type=int, default=20, help="lobbies for the lobby figure")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per combat measurement")
     bench.set_defaults(func=_cmd_bench)
+
+    lineup_help = 'agents and seats, e.g. "mcts:1,heuristic:7" (options: mcts[cheat]:1)'
+    play = sub.add_parser("play", help="play one eight-player lobby")
+    play.add_argument("--lineup", default="heuristic:1,greedy:1,random:6", help=lineup_help)
+    play.add_argument("--seed", type=int, default=0, help="lobby seed")
+    play.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
+    play.add_argument("--replay", help="write the game's replay to this .jsonl file")
+    play.set_defaults(func=_cmd_play)
+
+    tour = sub.add_parser("tournament", help="many lobbies, stored in SQLite, with a summary")
+    tour.add_argument("--lineup", required=True, help=lineup_help)
+    tour.add_argument("--games", type=int, required=True, help="number of lobbies")
+    tour.add_argument("--seed", type=int, default=0, help="base seed (shared across lineups)")
+    tour.add_argument("--workers", type=int, default=1, help="processes (or Ray CPUs)")
+    tour.add_argument("--db", default="results.db", help="SQLite results file (resumable)")
+    tour.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
+    tour.add_argument("--replays", help="write one replay per game into this directory")
+    tour.add_argument("--backend", choices=("local", "ray"), default="local")
+    tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
+    tour.add_argument("--json", action="store_true", help="print the summary as JSON")
+    tour.set_defaults(func=_cmd_tournament)
+
+    watch = sub.add_parser("watch", help="watch a replay in a pygame window")
+    watch.add_argument("file", help="replay .jsonl file")
+    watch.add_argument("--screenshot", help="render one frame to this PNG and exit (headless)")
+    watch.add_argument("--at", type=int, default=0, help="frame to render with --screenshot")
+    watch.add_argument("--player", type=int, help="player to show (1..8; default: acting player)")
+    watch.add_argument("--speed", type=float, default=1.0, help="animation speed")
+    watch.set_defaults(func=_cmd_watch)
+
+    plot = sub.add_parser("plot", help="plotly HTML figures of a results database")
+    plot.add_argument("db", help="results.db written by bgsim tournament")
+    plot.add_argument("--out", default="plots", help="output directory")
+    plot.add_argument("--png", action="store_true", help="also write PNGs (needs kaleido)")
+    plot.set_defaults(func=_cmd_plot)
 
     return parser
 

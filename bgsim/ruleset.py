@@ -21,6 +21,7 @@ class LobbyRules:
     hero_health: int
     tribes_per_lobby: int
     ghost_takes_damage: bool
+    max_turns: int
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,12 @@ class TavernRules:
     upgrade_discount_per_turn: int
     min_upgrade_cost: int
     shop_sizes: tuple[int, ...]
+    max_shop_size: int
+
+
+@dataclass(frozen=True)
+class RecruitRules:
+    actions_per_turn: int
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,7 @@ class Ruleset:
     lobby: LobbyRules
     economy: EconomyRules
     tavern: TavernRules
+    recruit: RecruitRules
     limits: LimitRules
     pool: PoolRules
     triples: TripleRules
@@ -149,6 +157,12 @@ def _check(rules: Ruleset) -> None:
         raise RulesetError("limits.board_size: the combat engine holds at most 7 minions")
     if rules.lobby.players < 2:
         raise RulesetError("lobby.players: a lobby needs at least 2 players")
+    if not max(rules.tavern.shop_sizes) <= rules.tavern.max_shop_size <= 7:
+        raise RulesetError("tavern.max_shop_size: must hold every shop size and be at most 7")
+    if rules.limits.hand_size > 10 or rules.limits.discover_choices > 3:
+        raise RulesetError("limits: the action encoding holds at most 10 cards and 3 options")
+    if rules.recruit.actions_per_turn < 1:
+        raise RulesetError("recruit.actions_per_turn: must be at least 1")
 
 
 def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:

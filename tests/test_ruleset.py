@@ -21,6 +21,9 @@ def test_shipped_ruleset_matches_design_sheet():
     assert rules.lobby.hero_health == 40
     assert rules.lobby.tribes_per_lobby == 5
     assert rules.upgrade_base_cost(2) == 5 and rules.upgrade_base_cost(6) == 10
+    assert rules.tavern.max_shop_size == 7
+    assert rules.recruit.actions_per_turn >= 10
+    assert rules.lobby.max_turns >= 50
     assert rules.shop_size(6) == 6 and rules.copies(2) == 15
 
 
@@ -53,6 +56,9 @@ def _text(**swap: str) -> str:
         ("hand_size = 10", "hand_size = 10\nhand_limit = 3", "limits.hand_limit: unknown"),
         ("ghost_takes_damage = false", "ghost_takes_damage = 0", "lobby.ghost_takes_damage"),
         ("board_size = 7", "board_size = 9", "limits.board_size"),
+        ("max_shop_size = 7", "max_shop_size = 5", "tavern.max_shop_size"),
+        ("actions_per_turn = 20", "actions_per_turn = 0", "recruit.actions_per_turn"),
+        ("max_turns = 150", "", "lobby.max_turns: missing"),
     ],
 )
 def test_malformed_ruleset_names_the_key(old, new, key):

@@ -1,0 +1,273 @@
+"""Tournaments: many lobbies with rotated seats and shared seeds, stored in SQLite.
+
+Game ``i`` of a tournament with base seed ``S`` always uses the same lobby seed
+and the same seat rotation, whatever the lineup, so two configurations run
+with the same ``--seed`` differ only in their agents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from agents.registry import AgentSpec, LineupError, make_agent, parse_lineup
+from agents.results_db import GameRecord, ResultsDB
+from agents.stats import mean_interval, wilson
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Search budget per turn: seconds of wall time or a number of iterations."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    @classmethod
+    def parse(cls, text: str | None) -> Budget | None:
+        if text is None:
+            return None
+        text = text.strip().lower()
+        try:
+            if text.endswith("it"):
+                value = int(text[:-2])
+                if value < 1:
+                    raise ValueError
+                return cls(iterations=value)
+            if text.endswith("s"):
+                seconds = float(text[:-1])
+                if seconds <= 0:
+                    raise ValueError
+                return cls(seconds=seconds)
+        except ValueError:
+            pass
+        raise LineupError(f"bad budget {text!r}; use seconds like 0.5s or iterations like 2000it")
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else f"{self.iterations}it"
+
+
+@dataclass(frozen=True)
+class GameTask:
+    run: str
+    game: int
+    seed: int
+    seats: tuple[AgentSpec, ...]
+    budget: Budget | None
+    replay_dir: str | None
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts (stable across runs and platforms)."""
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+def seats_for_game(lineup: list[AgentSpec], game: int) -> tuple[AgentSpec, ...]:
+    """The lineup rotated by the game index, so every agent sits in every seat."""
+    k = game % len(lineup)
+    return tuple(lineup[k:] + lineup[:k])
+
+
+def run_key(lineup: list[AgentSpec], budget: Budget | None, seed: int, ruleset_id: str) -> str:
+    text = json.dumps([[s.label for s in lineup], str(budget), seed, ruleset_id])
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def play_game(task: GameTask) -> GameRecord:
+    """Play one full lobby and return its record (runs in a worker process)."""
+    from bgsim.lobby import Lobby
+
+    start = time.perf_counter()
+    lobby = Lobby(task.seed)
+    agents = [make_agent(spec, budget=task.budget) for spec in task.seats]
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, derive_seed(task.seed, "agent", seat))
+    rounds: list[tuple[int, int, int, int, int]] = []
+    turn = lobby.turn
+    while not lobby.done:
+        for player in lobby.to_act():
+            agent = agents[player]
+            while not lobby.done and player in lobby.to_act():
+                action = agent.act(lobby.observe(player), lobby.legal_actions(player))
+                lobby.apply(player, action)
+        if lobby.turn != turn or lobby.done:
+            rounds.extend(_standings(lobby, turn))
+            turn = lobby.turn
+    replay = None
+    if task.replay_dir is not None:
+        from bgsim.replay import write_replay
+
+        path = Path(task.replay_dir) / f"{task.run}-{task.game:05d}.jsonl"
+        write_replay(path, lobby, [a.name for a in agents])
+        replay = str(path)
+    placements = tuple(lobby.placements[p] for p in range(len(agents)))
+    return GameRecord(
+        run=task.run,
+        game=task.game,
+        seed=task.seed,
+        seats=tuple(a.name for a in agents),
+        placements=placements,
+        turns=lobby.turn,
+        seconds=time.perf_counter() - start,
+        rounds=tuple(rounds),
+        replay=replay,
+    )
+
+
+def _standings(lobby: Any, turn: int) -> list[tuple[int, int, int, int, int]]:
+    return [(turn, p.player, p.health, p.tier, int(p.alive)) for p in lobby.public_players()]
+
+
+def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
+    """Per agent label: games, mean placement with its 95% interval, and the
+    top-4 and win rates with Wilson intervals."""
+    by_agent: dict[str, list[int]] = {}
+    for rec in records:
+        for label, place in zip(rec.seats, rec.placements, strict=True):
+            by_agent.setdefault(label, []).append(place)
+    out = {}
+    for label, places in sorted(by_agent.items()):
+        n = len(places)
+        mean, low, high = mean_interval(places)
+        top4 = sum(p <= 4 for p in places)
+        wins = sum(p == 1 for p in places)
+        out[label] = {
+            "games": n,
+            "mean_placement": mean,
+            "ci_low": low,
+            "ci_high": high,
+            "top4": top4 / n,
+            "top4_low": wilson(top4, n)[0],
+            "top4_high": wilson(top4, n)[1],
+            "win": wins / n,
+            "win_low": wilson(wins, n)[0],
+            "win_high": wilson(wins, n)[1],
+        }
+    return out
+
+
+@dataclass
+class Tournament:
+    lineup: str
+    games: int
+    seed: int = 0
+    budget: Budget | None = None
+    replays: Path | None = None
+
+    def __post_init__(self) -> None:
+        from bgsim.ruleset import load_ruleset
+
+        self.specs = parse_lineup(self.lineup)
+        if self.games < 1:
+            raise LineupError("--games must be at least 1")
+        self.ruleset_id = load_ruleset().id
+        self.run = run_key(self.specs, self.budget, self.seed, self.ruleset_id)
+
+    def tasks(self, skip: set[int]) -> list[GameTask]:
+        replay_dir = str(self.replays) if self.replays is not None else None
+        return [
+            GameTask(
+                run=self.run,
+                game=i,
+                seed=derive_seed("lobby", self.seed, i),
+                seats=seats_for_game(self.specs, i),
+                budget=self.budget,
+                replay_dir=replay_dir,
+            )
+            for i in range(self.games)
+            if i not in skip
+        ]
+
+    def options(self) -> dict:
+        return {"budget": str(self.budget) if self.budget else None, "games": self.games}
+
+
+def run_tournament(
+    tour: Tournament,
+    db: ResultsDB,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = True,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> dict[str, dict[str, float]]:
+    """Play every game of the tournament not already in ``db``; return the summary
+    of all its stored games."""
+    from tqdm import tqdm
+
+    db.add_run(tour.run, tour.lineup, tour.options(), tour.seed)
+    done = db.finished(tour.run) & set(range(tour.games))
+    tasks = tour.tasks(done)
+    if tour.replays is not None:
+        Path(tour.replays).mkdir(parents=True, exist_ok=True)
+    bar = tqdm(
+        total=tour.games, initial=len(done), unit="game", disable=not progress, smoothing=0.1
+    )
+
+    def store(rec: GameRecord) -> None:
+        db.add_game(rec)
+        bar.update(1)
+        if on_game:
+            on_game(rec)
+
+    try:
+        if backend == "ray":
+            _run_ray(tasks, store, workers, address)
+        elif workers <= 1 or len(tasks) <= 1:
+            for task in tasks:
+                store(play_game(task))
+        else:
+            _run_pool(tasks, store, workers)
+    finally:
+        bar.close()
+    return summarize(r for r in db.games([tour.run]) if r.game < tour.games)
+
+
+def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], workers: int) -> None:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"))
+    pending: set[Future] = set()
+    queue = list(reversed(tasks))
+    try:
+        while queue or pending:
+            while queue and len(pending) < workers * 2:
+                pending.add(pool.submit(play_game, queue.pop()))
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                store(fut.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _run_ray(
+    tasks: list[GameTask], store: Callable[[GameRecord], None], workers: int, address: str | None
+) -> None:
+    try:
+        import ray
+    except ImportError:
+        raise LineupError("--backend ray needs Ray: pip install 'bgsim[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(play_game)
+        pending = [remote.remote(t) for t in tasks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                store(ray.get(ref))
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,161 @@
+"""SQLite storage of tournament games: one row per finished game, plus the
+health and tier of every seat after every round.
+
+Writes are committed game by game, so an interrupted tournament loses nothing
+that finished and a re-run skips what is already stored.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    run TEXT PRIMARY KEY,        -- key of (lineup, options, base seed)
+    lineup TEXT NOT NULL,
+    options TEXT NOT NULL,       -- JSON: budget and other settings
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    run TEXT NOT NULL REFERENCES runs(run),
+    game INTEGER NOT NULL,       -- index of the game within its run
+    seed INTEGER NOT NULL,       -- the lobby seed
+    seats TEXT NOT NULL,         -- JSON list: agent label per seat
+    placements TEXT NOT NULL,    -- JSON list: placement (1..8) per seat
+    turns INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    replay TEXT,                 -- path of the replay file, if one was written
+    finished REAL NOT NULL,
+    PRIMARY KEY (run, game)
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    run TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    health INTEGER NOT NULL,
+    tier INTEGER NOT NULL,
+    alive INTEGER NOT NULL,
+    PRIMARY KEY (run, game, turn, seat)
+);
+"""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    run: str
+    game: int
+    seed: int
+    seats: tuple[str, ...]
+    placements: tuple[int, ...]
+    turns: int
+    seconds: float
+    rounds: tuple[tuple[int, int, int, int, int], ...]  # (turn, seat, health, tier, alive)
+    replay: str | None = None
+
+
+class ResultsError(RuntimeError):
+    """The results file is not a bgsim results database."""
+
+
+class ResultsDB:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=60)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise ResultsError(f"{self.path}: not a bgsim results database ({exc})") from None
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> ResultsDB:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def add_run(self, run: str, lineup: str, options: dict, seed: int) -> None:
+        with self.conn:
+            self.conn.execute(
+                "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?, ?)",
+                (run, lineup, json.dumps(options, sort_keys=True), seed, time.time()),
+            )
+
+    def finished(self, run: str) -> set[int]:
+        rows = self.conn.execute("SELECT game FROM games WHERE run = ?", (run,))
+        return {r[0] for r in rows}
+
+    def add_game(self, rec: GameRecord) -> None:
+        with self.conn:
+            self.conn.execute(
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rec.run,
+                    rec.game,
+                    rec.seed,
+                    json.dumps(list(rec.seats)),
+                    json.dumps(list(rec.placements)),
+                    rec.turns,
+                    rec.seconds,
+                    rec.replay,
+                    time.time(),
+                ),
+            )
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(rec.run, rec.game, *r) for r in rec.rounds],
+            )
+
+    def games(self, runs: Iterable[str] | None = None) -> list[GameRecord]:
+        """Finished games, oldest run first, in game order."""
+        query = (
+            "SELECT g.run, g.game, g.seed, g.seats, g.placements, g.turns, g.seconds, g.replay "
+            "FROM games g JOIN runs r ON r.run = g.run"
+        )
+        args: list = []
+        if runs is not None:
+            runs = list(runs)
+            query += f" WHERE g.run IN ({','.join('?' * len(runs))})"
+            args = runs
+        query += " ORDER BY r.created, g.game"
+        out = []
+        for run, game, seed, seats, placements, turns, seconds, replay in self.conn.execute(
+            query, args
+        ):
+            out.append(
+                GameRecord(
+                    run,
+                    game,
+                    seed,
+                    tuple(json.loads(seats)),
+                    tuple(json.loads(placements)),
+                    turns,
+                    seconds,
+                    (),
+                    replay,
+                )
+            )
+        return out
+
+    def rounds(self, runs: Iterable[str] | None = None) -> list[tuple]:
+        """(run, game, turn, seat, health, tier, alive) rows."""
+        query = "SELECT run, game, turn, seat, health, tier, alive FROM rounds"
+        args: list = []
+        if runs is not None:
+            runs = list(runs)
+            query += f" WHERE run IN ({','.join('?' * len(runs))})"
+            args = runs
+        return list(self.conn.execute(query + " ORDER BY run, game, turn, seat", args))
+
+    def runs(self) -> list[tuple[str, str, dict, int]]:
+        rows = self.conn.execute("SELECT run, lineup, options, seed FROM runs ORDER BY created")
+        return [(r, lineup, json.loads(opts), seed) for r, lineup, opts, seed in rows]

@@ -1,0 +1,232 @@
+"""Recruit-phase actions, their readable form and their stable integer codes.
+
+Integer encoding (frozen: ``tests/test_actions.py`` pins exact codes; never
+renumber, only append after ``NUM_ACTIONS``)::
+
+    code      action
+    0         EndTurn()
+    1         Refresh()
+    2         Freeze()
+    3         Upgrade()
+    4..10     Buy(slot)          slot = code - 4            (shop slot 0..6)
+    11..17    Sell(slot)         slot = code - 11           (warband slot 0..6)
+    18..20    Choose(option)     option = code - 18         (discover option 0..2)
+    21..62    Move(src, dst)     code = 21 + 6*src + (dst if dst < src else dst - 1)
+                                 (src, dst 0..6, src != dst)
+    63..702   Play(hand, pos, target)
+                                 code = 63 + 64*hand + 8*p + t, with hand 0..9,
+                                 p = 0 for pos=None else pos + 1 (pos 0..6),
+                                 t = 0 for target=None else target + 1 (target 0..6)
+    NUM_ACTIONS = 703
+
+Meaning of the fields:
+
+- ``Buy(slot)``: buy the minion in that shop slot (to hand).
+- ``Sell(slot)``: sell the warband minion in that slot.
+- ``Move(src, dst)``: take the warband minion at ``src`` out and put it back so
+  it ends up at index ``dst``.
+- ``Play(hand, pos, target)``: play hand card ``hand``.
+  - A minion goes into the warband at index ``pos`` (0..len(warband)); the
+    minions at ``pos`` and to its right move one slot right.
+  - ``target`` is the Battlecry target, counted in the warband (or shop) as it
+    is BEFORE the minion is placed. What it points at depends on the card
+    (see ``recruit_effects.TARGETS``): a friendly minion of a minion type
+    (Rockpool Hunter and Toxfin: Murloc; Nathrezim Overseer and Soul Devourer:
+    Demon; Houndmaster and Virmen Sensei: Beast; Screwjank Clunker: Mech;
+    Twilight Emissary: Dragon; Southsea Strongarm: Pirate; Amalgadon counts as
+    every type) or, for Faceless Taverngoer, a shop slot. As in Hearthstone a
+    targeted Battlecry must be given a target when one exists and takes
+    ``None`` when none exists.
+  - A Magnetic minion (Replicating Menace, Annoy-o-Module) either goes into the
+    warband like any minion (``pos`` set, ``target=None``) or attaches to the
+    friendly Mech at warband index ``target`` (``pos=None``).
+  - A spell (Gold Coin, Triple Reward) takes ``pos=None, target=None``.
+- ``Choose(option)``: take that option of the pending Discover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_SHOP = 7
+MAX_BOARD = 7
+MAX_HAND = 10
+MAX_DISCOVER = 3
+
+_BUY = 4
+_SELL = 11
+_CHOOSE = 18
+_MOVE = 21
+_PLAY = 63
+NUM_ACTIONS = _PLAY + MAX_HAND * 64
+
+
+class IllegalActionError(ValueError):
+    """An action the acting player may not take now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    def __repr__(self) -> str:
+        return "EndTurn()"
+
+    @property
+    def code(self) -> int:
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    def __repr__(self) -> str:
+        return "Refresh()"
+
+    @property
+    def code(self) -> int:
+        return 1
+
+
+@dataclass(frozen=True, slots=True)
+class Freeze:
+    def __repr__(self) -> str:
+        return "Freeze()"
+
+    @property
+    def code(self) -> int:
+        return 2
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    def __repr__(self) -> str:
+        return "Upgrade()"
+
+    @property
+    def code(self) -> int:
+        return 3
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    slot: int
+
+    def __repr__(self) -> str:
+        return f"Buy({self.slot})"
+
+    @property
+    def code(self) -> int:
+        return _BUY + self.slot
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    slot: int
+
+    def __repr__(self) -> str:
+        return f"Sell({self.slot})"
+
+    @property
+    def code(self) -> int:
+        return _SELL + self.slot
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    option: int
+
+    def __repr__(self) -> str:
+        return f"Choose({self.option})"
+
+    @property
+    def code(self) -> int:
+        return _CHOOSE + self.option
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    src: int
+    dst: int
+
+    def __repr__(self) -> str:
+        return f"Move({self.src}, {self.dst})"
+
+    @property
+    def code(self) -> int:
+        return _MOVE + 6 * self.src + (self.dst if self.dst < self.src else self.dst - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    hand: int
+    pos: int | None = None
+    target: int | None = None
+
+    def __repr__(self) -> str:
+        parts = [f"hand={self.hand}"]
+        if self.pos is not None:
+            parts.append(f"pos={self.pos}")
+        if self.target is not None:
+            parts.append(f"target={self.target}")
+        return f"Play({', '.join(parts)})"
+
+    @property
+    def code(self) -> int:
+        p = 0 if self.pos is None else self.pos + 1
+        t = 0 if self.target is None else self.target + 1
+        return _PLAY + 64 * self.hand + 8 * p + t
+
+
+Action = EndTurn | Refresh | Freeze | Upgrade | Buy | Sell | Choose | Move | Play
+
+
+def _decode(code: int) -> Action:
+    if code == 0:
+        return EndTurn()
+    if code == 1:
+        return Refresh()
+    if code == 2:
+        return Freeze()
+    if code == 3:
+        return Upgrade()
+    if code < _SELL:
+        return Buy(code - _BUY)
+    if code < _CHOOSE:
+        return Sell(code - _SELL)
+    if code < _MOVE:
+        return Choose(code - _CHOOSE)
+    if code < _PLAY:
+        src, k = divmod(code - _MOVE, 6)
+        return Move(src, k if k < src else k + 1)
+    hand, rest = divmod(code - _PLAY, 64)
+    p, t = divmod(rest, 8)
+    return Play(hand, None if p == 0 else p - 1, None if t == 0 else t - 1)
+
+
+ACTIONS: tuple[Action, ...] = tuple(_decode(c) for c in range(NUM_ACTIONS))
+"""Every action by its code (shared instances: compare with ``==``)."""
+
+
+def decode(code: int) -> Action:
+    """The action with this integer code."""
+    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
+        raise IllegalActionError(f"action code must be an integer 0..{NUM_ACTIONS - 1}")
+    return ACTIONS[code]
+
+
+def encode(action: Action) -> int:
+    """The integer code of an action."""
+    return action.code
+
+
+def play_code(hand: int, pos: int | None, target: int | None) -> int:
+    p = 0 if pos is None else pos + 1
+    t = 0 if target is None else target + 1
+    return _PLAY + 64 * hand + 8 * p + t
+
+
+def move_code(src: int, dst: int) -> int:
+    return _MOVE + 6 * src + (dst if dst < src else dst - 1)
+
+
+BUY_BASE = _BUY
+SELL_BASE = _SELL
+CHOOSE_BASE = _CHOOSE

@@ -1,0 +1,264 @@
+"""Cards as a player holds them in the recruit phase: minions and spells.
+
+A :class:`MinionCard` is one minion in a shop, a hand or a warband, with its
+current BASE stats (no aura bonuses; auras are the combat engine's business)
+and the pool copies it stands for (``pool_copies``): a minion bought or
+discovered from the shared pool holds its one copy, a golden minion made by a
+triple holds the copies of the three cards it was made of, a Mech holds the
+copies of the Magnetic cards attached to it, and a card created out of nothing
+(tokens, Murozond's and Nat Pagle's cards, Gentle Djinni's copies, Faceless
+Taverngoer's transformation, golden copies) holds none. Selling a minion puts
+exactly its ``pool_copies`` back into the pool, so the pool stays exact: a
+created card never enters the pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bgsim.cards import TRIBES, cards
+from combat_c import Minion
+
+KEYWORD_BITS: dict[str, int] = {
+    "taunt": 1,
+    "divine_shield": 2,
+    "poisonous": 4,
+    "windfury": 8,
+    "mega_windfury": 16,
+    "reborn": 32,
+}
+TAUNT, DIVINE_SHIELD, POISONOUS, WINDFURY, MEGA_WINDFURY, REBORN = (1, 2, 4, 8, 16, 32)
+TRIBE_BITS: dict[str, int] = {t: 1 << i for i, t in enumerate(TRIBES)}
+ALL_TRIBES = (1 << len(TRIBES)) - 1
+BEAST, DEMON, DRAGON, ELEMENTAL, MECH, MURLOC, PIRATE = (TRIBE_BITS[t] for t in TRIBES)
+MAX_STAT = 1_000_000_000
+MAX_MAGNETS = 4  # the combat engine carries at most 4 magnetized Menaces / Living Spores
+
+GOLD_COIN = "TB_BaconShop_HP_008a"
+TRIPLE_REWARD = "TB_BaconShop_Triples_01"
+MENACE = "BOT_312"
+MENACE_GOLDEN = "TB_BaconUps_032"
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """The recruit-phase facts of a minion card (normal id), goldens included."""
+
+    id: str
+    golden_id: str | None
+    name: str
+    tier: int
+    tribes: int
+    attack: int
+    health: int
+    keywords: int
+    golden_attack: int
+    golden_health: int
+    golden_keywords: int
+    deathrattle: bool
+    battlecry: bool
+    magnetic: bool
+    in_pool: bool
+
+
+def _bits(keywords: frozenset[str]) -> int:
+    return sum(bit for k, bit in KEYWORD_BITS.items() if k in keywords)
+
+
+def _tribe_bits(tribes: frozenset[str]) -> int:
+    return sum(TRIBE_BITS[t] for t in tribes)
+
+
+def _build_info() -> tuple[dict[str, CardInfo], dict[str, tuple[str, bool]]]:
+    db = cards()
+    info: dict[str, CardInfo] = {}
+    ids: dict[str, tuple[str, bool]] = {}
+    for card in db:
+        if card.golden or card.type != "minion":
+            continue
+        gold = db.golden(card)
+        info[card.id] = CardInfo(
+            id=card.id,
+            golden_id=gold.id if gold else None,
+            name=card.name,
+            tier=card.tier,
+            tribes=_tribe_bits(card.tribes),
+            attack=card.attack,
+            health=card.health,
+            keywords=_bits(card.keywords),
+            golden_attack=gold.attack if gold else card.attack,
+            golden_health=gold.health if gold else card.health,
+            golden_keywords=_bits(gold.keywords) if gold else _bits(card.keywords),
+            deathrattle="deathrattle" in card.keywords,
+            battlecry="battlecry" in card.keywords,
+            magnetic="magnetic" in card.keywords,
+            in_pool=card.in_pool,
+        )
+        ids[card.id] = (card.id, False)
+        if gold:
+            ids[gold.id] = (card.id, True)
+    return info, ids
+
+
+INFO, _IDS = _build_info()
+
+
+def card_info(card_id: str) -> CardInfo:
+    """Facts of a minion card by its normal or golden id."""
+    return INFO[_IDS[card_id][0]]
+
+
+@dataclass(frozen=True, slots=True)
+class MinionCard:
+    """One minion held by a player (shop, hand or warband); see the module doc."""
+
+    card: str
+    golden: bool
+    attack: int
+    health: int
+    keywords: int = 0
+    magnetic: tuple[str, ...] = ()
+    spores: int = 0
+    pool_copies: tuple[str, ...] = ()
+    triple: bool = False  # a golden made by a triple: playing it gives a Triple Reward
+    _combat: Minion | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+
+    @property
+    def info(self) -> CardInfo:
+        return INFO[self.card]
+
+    @property
+    def tier(self) -> int:
+        return INFO[self.card].tier
+
+    @property
+    def tribes(self) -> int:
+        return INFO[self.card].tribes
+
+    @property
+    def name(self) -> str:
+        return INFO[self.card].name
+
+    @property
+    def card_id(self) -> str:
+        """The id the game shows: the golden id for a golden minion."""
+        info = INFO[self.card]
+        return info.golden_id if self.golden and info.golden_id else self.card
+
+    def has(self, keyword: str) -> bool:
+        return bool(self.keywords & KEYWORD_BITS[keyword])
+
+    def is_tribe(self, tribe: str) -> bool:
+        return bool(INFO[self.card].tribes & TRIBE_BITS[tribe])
+
+    def buffed(self, attack: int, health: int) -> MinionCard:
+        """This minion with +attack/+health (attack never below 0)."""
+        atk = min(max(self.attack + attack, 0), MAX_STAT)
+        hp = min(max(self.health + health, 1), MAX_STAT)
+        return MinionCard(
+            self.card,
+            self.golden,
+            atk,
+            hp,
+            self.keywords,
+            self.magnetic,
+            self.spores,
+            self.pool_copies,
+            self.triple,
+        )
+
+    def with_keywords(self, bits: int) -> MinionCard:
+        kw = self.keywords | bits
+        if kw & MEGA_WINDFURY:
+            kw &= ~WINDFURY
+        return MinionCard(
+            self.card,
+            self.golden,
+            self.attack,
+            self.health,
+            kw,
+            self.magnetic,
+            self.spores,
+            self.pool_copies,
+            self.triple,
+        )
+
+    def combat(self) -> Minion:
+        """This minion as the combat engine takes it (built once)."""
+        m = self._combat
+        if m is None:
+            kw = self.keywords
+            m = Minion(
+                self.card,
+                self.attack,
+                self.health,
+                self.golden,
+                bool(kw & TAUNT),
+                bool(kw & DIVINE_SHIELD),
+                bool(kw & POISONOUS),
+                bool(kw & WINDFURY),
+                bool(kw & MEGA_WINDFURY),
+                bool(kw & REBORN),
+                self.magnetic,
+                self.spores,
+            )
+            object.__setattr__(self, "_combat", m)
+        return m
+
+    def __str__(self) -> str:
+        gold = "golden " if self.golden else ""
+        return f"{gold}{self.name} {self.attack}/{self.health}"
+
+
+def make_minion(card_id: str, golden: bool = False, from_pool: bool = False) -> MinionCard:
+    """A fresh minion of a card (normal or golden id) with the card's own stats.
+
+    ``from_pool`` marks a normal card taken from the shared pool (it holds its
+    copy); anything else is a created card holding no copies.
+    """
+    normal, is_golden = _IDS[card_id]
+    info = INFO[normal]
+    golden = (golden or is_golden) and info.golden_id is not None
+    if golden:
+        return MinionCard(
+            normal, True, info.golden_attack, info.golden_health, info.golden_keywords
+        )
+    copies = (normal,) if from_pool else ()
+    return MinionCard(normal, False, info.attack, info.health, info.keywords, pool_copies=copies)
+
+
+_POOL_MINIONS: dict[str, MinionCard] = {}
+
+
+def pool_minion(card_id: str) -> MinionCard:
+    """A fresh pool copy of a normal pool card (one shared immutable value per card)."""
+    m = _POOL_MINIONS.get(card_id)
+    if m is None:
+        m = _POOL_MINIONS[card_id] = make_minion(card_id, from_pool=True)
+    return m
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCard:
+    """A spell in hand: a Gold Coin, or a Triple Reward that discovers from ``tier``."""
+
+    card: str
+    tier: int = 0
+
+    @property
+    def name(self) -> str:
+        return cards()[self.card].name
+
+    @property
+    def card_id(self) -> str:
+        return self.card
+
+    @property
+    def pool_copies(self) -> tuple[str, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return f"{self.name} (tier {self.tier})" if self.card == TRIPLE_REWARD else self.name
+
+
+HandCard = MinionCard | SpellCard

@@ -1,0 +1,85 @@
+"""One player's recruit-phase state: an immutable value.
+
+Every action makes a new :class:`PlayerState`; nothing in an old one ever
+changes, so an observation can hold a reference instead of a copy and a
+search can keep any state it has seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bgsim.minions import HandCard, MinionCard
+from bgsim.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoverSpec:
+    """A Discover waiting to be offered: one card of tiers min..max, of
+    ``tribe`` (bit mask, 0 = any), never ``exclude`` (a normal card id)."""
+
+    min_tier: int
+    max_tier: int
+    tribe: int = 0
+    exclude: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """What one player owns and knows about their own tavern.
+
+    ``shop_frozen[i]`` says whether shop slot i is frozen (kept at the next
+    refresh of the turn start). ``discover`` holds the options of the Discover
+    being offered (empty if none); ``discover_queue`` the Discovers still to be
+    offered after it. ``last_opponent_cards`` are the card ids (golden ids for
+    goldens) of the last opponent's warband at the start of that combat, for
+    Murozond.
+    """
+
+    player: int
+    turn: int
+    tier: int
+    gold: int
+    upgrade_cost: int
+    health: int
+    shop: tuple[MinionCard, ...] = ()
+    shop_frozen: tuple[bool, ...] = ()
+    hand: tuple[HandCard, ...] = ()
+    board: tuple[MinionCard, ...] = ()
+    discover: tuple[MinionCard, ...] = ()
+    discover_queue: tuple[DiscoverSpec, ...] = ()
+    free_refreshes: int = 0
+    nomi_bonus: int = 0
+    pirates_bought: int = 0
+    elementals_played: int = 0
+    actions: int = 0
+    ended: bool = False
+    won_last_combat: bool = False
+    last_opponent_cards: tuple[str, ...] = ()
+    _legal: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+
+    @property
+    def frozen(self) -> bool:
+        """True when every shop minion is frozen (and there is at least one)."""
+        return bool(self.shop_frozen) and all(self.shop_frozen)
+
+    def pool_copies(self) -> list[str]:
+        """Every pool copy this player holds (shop, hand, warband, discover offer)."""
+        out: list[str] = []
+        for group in (self.shop, self.hand, self.board, self.discover):
+            for card in group:
+                out.extend(card.pool_copies)
+        return out
+
+
+def new_player_state(player: int, rules: Ruleset) -> PlayerState:
+    """A player before turn 1 starts (no gold, empty shop)."""
+    return PlayerState(
+        player=player,
+        turn=0,
+        tier=1,
+        gold=0,
+        upgrade_cost=rules.upgrade_base_cost(2),
+        health=rules.lobby.hero_health,
+        ended=True,
+    )

@@ -1,0 +1,475 @@
+"""One player's recruit phase as pure functions over an immutable PlayerState.
+
+``apply_action(state, action, pool, rng, rules)`` returns the new state and
+changes only the pool and the rng, so a search can run a player's turn alone
+with its own (cloned) pool and rng; :class:`bgsim.lobby.Lobby` runs these for
+eight players and adds the combat round.
+
+Rules decided here (sources in rules-research.md unless said otherwise):
+
+- Turn start: gold = 3 on turn 1, +1 a turn, at most 10 (unspent gold and Gold
+  Coin gold are lost); the upgrade cost drops by 1 (not on turn 1, never below
+  0); start-of-turn effects run; then the shop refreshes: frozen minions stay
+  (and thaw), the other slots are filled up to the tier's shop size from the
+  pool (Stone Ground's ``Player.draw``).
+- Buy 3 (to hand, needs hand room), sell 1 (Freedealing Gambler 3, golden 6),
+  refresh 1 (0 while Refreshing Anomaly's free refreshes last; several
+  Anomalies add up), upgrade at the current cost, which then restarts at the
+  next tier's base cost. Freeze is free and toggles: it freezes every shop
+  minion, or thaws them all when all are frozen. Refresh replaces frozen
+  minions too.
+- Bob's Tavern holds at most 7 minions (Stasis Elemental adds nothing beyond).
+- Playing a minion: it is placed, "whenever you summon" triggers run, its
+  Battlecry runs (twice/three times with Brann; a repeated targeted Battlecry
+  hits the same target and does nothing if that target is gone, as in
+  Hearthstone: Soul Devourer + Brann removes one Demon once), then "after you
+  play" triggers; then triples are checked (patch 19.6: after all summons).
+- A golden card made by a triple gives, when played, a Triple Reward that
+  discovers a minion of exactly tier min(tier + 1, 6). Goldens from other
+  sources (golden Murozond, golden Faceless Taverngoer) give none: the reward
+  belongs to the triple.
+- A Discover offers up to 3 different cards with copies in the pool (the
+  offered copies are held out of the pool until the choice; the others go
+  back). While one is pending only Choose is legal. A Discover that comes up
+  while the hand is full finds nothing.
+- Self-damage (Wrath Weaver, Vulgar Homunculus) never takes the hero below 1
+  Health: bgsim's decision, because a hero leaves the game only by combat
+  damage; Mal'Ganis on the warband makes the hero Immune to it.
+- Soul Devourer gains the Demon's stats as displayed (auras included); the
+  Demon's pool copies go back to the pool. Faceless Taverngoer's own copies go
+  back to the pool and the copy it turns into is a created card.
+- Tavern Tempest and Stasis Elemental take their Elemental from the pool, of
+  tier <= the player's tier, never themselves (Stone Ground's TavernTempest).
+- Primalfin Lookout discovers Murlocs of tier <= the player's tier, never
+  itself (Amalgadon counts as a Murloc).
+- End-of-turn effects run when the player ends the turn (they touch only that
+  player's warband, so this is the same as running them when everyone has).
+- The recruit timer is stood in for by ``recruit.actions_per_turn``: once a
+  player has taken that many actions this turn (Choose does not count), only
+  EndTurn (or Choose for a pending Discover) is legal.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from bgsim.actions import (
+    ACTIONS,
+    BUY_BASE,
+    CHOOSE_BASE,
+    NUM_ACTIONS,
+    SELL_BASE,
+    Action,
+    Buy,
+    Choose,
+    EndTurn,
+    Freeze,
+    IllegalActionError,
+    Move,
+    Play,
+    Refresh,
+    Sell,
+    Upgrade,
+    move_code,
+    play_code,
+)
+from bgsim.minions import (
+    ELEMENTAL,
+    GOLD_COIN,
+    INFO,
+    PIRATE,
+    TRIPLE_REWARD,
+    MinionCard,
+    SpellCard,
+    make_minion,
+)
+from bgsim.player_state import DiscoverSpec, PlayerState
+from bgsim.pool import Pool
+from bgsim.recruit_effects import (
+    EFFECTS,
+    SHOP,
+    after_play,
+    attach,
+    battlecry_times,
+    can_attach,
+    each_turn,
+    summoned,
+)
+from bgsim.recruit_turn import Turn
+from bgsim.ruleset import Ruleset
+
+_END = ACTIONS[0]
+_REFRESH = ACTIONS[1]
+_FREEZE = ACTIONS[2]
+_UPGRADE = ACTIONS[3]
+_BUYS = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))
+_SELLS = tuple(tuple(ACTIONS[SELL_BASE + i] for i in range(n)) for n in range(8))
+_CHOOSES = tuple(tuple(ACTIONS[CHOOSE_BASE + i] for i in range(n)) for n in range(4))
+_MOVES = tuple(
+    tuple(ACTIONS[move_code(s, d)] for s in range(n) for d in range(n) if s != d) for n in range(8)
+)
+_PLAYS: dict[tuple, tuple[Action, ...]] = {}
+
+
+# ------------------------------------------------------------ targets
+
+
+def battlecry_targets(state: PlayerState, card: MinionCard) -> tuple[int | None, ...]:
+    """The ``target`` values a minion may be placed with: its Battlecry's valid
+    targets, or ``(None,)`` when it takes none or none is valid."""
+    fx = EFFECTS.get(card.card)
+    if fx is None or fx.target is None:
+        return (None,)
+    if fx.target == SHOP:
+        slots = tuple(range(len(state.shop)))
+    else:
+        bits = fx.target
+        slots = tuple(i for i, m in enumerate(state.board) if INFO[m.card].tribes & bits)
+    return slots or (None,)
+
+
+def attach_targets(state: PlayerState, card: MinionCard) -> tuple[int, ...]:
+    """Warband slots a Magnetic card may attach to (empty for other cards)."""
+    fx = EFFECTS.get(card.card)
+    if fx is None or not fx.magnetic:
+        return ()
+    return tuple(i for i, m in enumerate(state.board) if can_attach(m, card))
+
+
+# ------------------------------------------------------------ legality
+
+
+def legal_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
+    """Every action the player may take now (EndTurn first)."""
+    cached = state._legal
+    if cached is None:
+        cached = _legal(state, rules)
+        object.__setattr__(state, "_legal", cached)
+    return list(cached)
+
+
+def action_mask(state: PlayerState, rules: Ruleset) -> np.ndarray:
+    """Boolean array over all action codes, True where the action is legal."""
+    mask = np.zeros(NUM_ACTIONS, dtype=bool)
+    for action in legal_actions(state, rules):
+        mask[action.code] = True
+    return mask
+
+
+def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
+    if s.ended:
+        return ()
+    if s.discover:
+        return _CHOOSES[len(s.discover)]
+    if s.actions >= rules.recruit.actions_per_turn:
+        return (_END,)
+    out: list[Action] = [_END]
+    board = s.board
+    n = len(board)
+    econ = rules.economy
+    hand_room = len(s.hand) < rules.limits.hand_size
+    if s.gold >= econ.buy_cost and hand_room:
+        out.extend(_BUYS[len(s.shop)])
+    out.extend(_SELLS[n])
+    out.extend(_MOVES[n])
+    if s.free_refreshes or s.gold >= econ.refresh_cost:
+        out.append(_REFRESH)
+    if s.shop and s.gold >= econ.freeze_cost:
+        out.append(_FREEZE)
+    if s.tier < rules.tavern.max_tier and s.gold >= s.upgrade_cost:
+        out.append(_UPGRADE)
+    positions = n + 1 if n < rules.limits.board_size else 0
+    for h, card in enumerate(s.hand):
+        if isinstance(card, SpellCard):
+            out.append(ACTIONS[play_code(h, None, None)])
+            continue
+        targets = battlecry_targets(s, card) if positions else ()
+        attach_to = attach_targets(s, card)
+        key = (h, positions, targets, attach_to)
+        plays = _PLAYS.get(key)
+        if plays is None:
+            codes = [play_code(h, p, t) for p in range(positions) for t in targets]
+            codes += [play_code(h, None, j) for j in attach_to]
+            plays = _PLAYS[key] = tuple(ACTIONS[c] for c in codes)
+        out.extend(plays)
+    return tuple(out)
+
+
+def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | None:
+    """Why ``action`` is illegal now, or None if it is legal."""
+    if not isinstance(action, Buy | Sell | Move | Play | Choose | Refresh | Freeze | Upgrade):
+        if isinstance(action, EndTurn):
+            if state.ended:
+                return "the turn has already ended"
+            return (
+                "a Discover is pending: Choose one of its options first" if state.discover else None
+            )
+        return f"{action!r} is not an action"
+    try:
+        code = action.code
+    except TypeError:
+        return f"{action!r} has fields that are not slot numbers"
+    if not 0 <= code < NUM_ACTIONS or (ACTIONS[code] is not action and ACTIONS[code] != action):
+        return f"{action!r} is outside the action space (see bgsim.actions)"
+    s = state
+    if s.ended:
+        return "the turn has already ended"
+    if s.discover:
+        if not isinstance(action, Choose):
+            return "a Discover is pending: Choose one of its options first"
+        if not 0 <= action.option < len(s.discover):
+            return f"the Discover offers options 0..{len(s.discover) - 1}, not {action.option}"
+        return None
+    if isinstance(action, Choose):
+        return "no Discover is pending"
+    if s.actions >= rules.recruit.actions_per_turn:
+        return f"the recruit timer ran out ({s.actions} actions this turn): only EndTurn is left"
+    econ = rules.economy
+    board_size = rules.limits.board_size
+    if isinstance(action, Buy):
+        if not 0 <= action.slot < len(s.shop):
+            return f"no minion in shop slot {action.slot} (the shop has {len(s.shop)})"
+        if s.gold < econ.buy_cost:
+            return f"buying costs {econ.buy_cost} gold, you have {s.gold}"
+        if len(s.hand) >= rules.limits.hand_size:
+            return f"the hand is full ({rules.limits.hand_size} cards)"
+        return None
+    if isinstance(action, Sell):
+        if not 0 <= action.slot < len(s.board):
+            return f"no minion in warband slot {action.slot} (the warband has {len(s.board)})"
+        return None
+    if isinstance(action, Move):
+        n = len(s.board)
+        if not (0 <= action.src < n and 0 <= action.dst < n):
+            return f"Move needs two warband slots 0..{n - 1}"
+        if action.src == action.dst:
+            return "Move needs two different slots"
+        return None
+    if isinstance(action, Refresh):
+        if not s.free_refreshes and s.gold < econ.refresh_cost:
+            return f"refreshing costs {econ.refresh_cost} gold, you have {s.gold}"
+        return None
+    if isinstance(action, Freeze):
+        if not s.shop:
+            return "the shop is empty: nothing to freeze"
+        if s.gold < econ.freeze_cost:
+            return f"freezing costs {econ.freeze_cost} gold, you have {s.gold}"
+        return None
+    if isinstance(action, Upgrade):
+        if s.tier >= rules.tavern.max_tier:
+            return f"the tavern is already at tier {s.tier}"
+        if s.gold < s.upgrade_cost:
+            return f"upgrading costs {s.upgrade_cost} gold, you have {s.gold}"
+        return None
+    return _why_illegal_play(s, action, board_size)
+
+
+def _why_illegal_play(s: PlayerState, action: Play, board_size: int) -> str | None:
+    if not 0 <= action.hand < len(s.hand):
+        return f"no card in hand slot {action.hand} (the hand has {len(s.hand)})"
+    card = s.hand[action.hand]
+    if isinstance(card, SpellCard):
+        if action.pos is not None or action.target is not None:
+            return f"{card.name} is a spell: play it with pos=None, target=None"
+        return None
+    if action.pos is None:
+        if action.target is None:
+            return f"{card.name} is a minion: give a warband position"
+        if action.target not in attach_targets(s, card):
+            if not EFFECTS.get(card.card, None) or not EFFECTS[card.card].magnetic:
+                return f"{card.name} is not Magnetic: give a warband position"
+            return f"{card.name} cannot attach to warband slot {action.target}"
+        return None
+    if len(s.board) >= board_size:
+        return f"the warband is full ({board_size} minions)"
+    if not 0 <= action.pos <= len(s.board):
+        return f"position must be 0..{len(s.board)}, not {action.pos}"
+    targets = battlecry_targets(s, card)
+    if action.target not in targets:
+        if targets == (None,):
+            return f"{card.name} takes no target here"
+        return f"{card.name} must target one of {list(targets)}, not {action.target}"
+    return None
+
+
+# ------------------------------------------------------------ actions
+
+
+def apply_action(
+    state: PlayerState, action: Action, pool: Pool, rng: random.Random, rules: Ruleset
+) -> PlayerState:
+    """The state after ``action``; raises :class:`IllegalActionError` (changing
+    nothing) if it is illegal. Changes ``pool`` and ``rng`` in place."""
+    reason = why_illegal(state, action, rules)
+    if reason is not None:
+        raise IllegalActionError(f"{action!r}: {reason}")
+    t = Turn(state, pool, rng, rules)
+    kind = type(action)
+    if kind is Choose:
+        _choose(t, action.option)  # type: ignore[union-attr]
+        return t.freeze()
+    if kind is EndTurn:
+        each_turn(t, "end_of_turn")
+        t.ended = True
+        return t.freeze()
+    t.actions += 1
+    econ = rules.economy
+    if kind is Move:
+        t.board.insert(action.dst, t.board.pop(action.src))  # type: ignore[union-attr]
+    elif kind is Play:
+        _play(t, action)  # type: ignore[arg-type]
+    elif kind is Buy:
+        _buy(t, action.slot)  # type: ignore[union-attr]
+    elif kind is Sell:
+        _sell(t, action.slot)  # type: ignore[union-attr]
+    elif kind is Refresh:
+        if t.free_refreshes:
+            t.free_refreshes -= 1
+        else:
+            t.gold -= econ.refresh_cost
+        t.roll_shop(keep_frozen=False)
+    elif kind is Freeze:
+        t.gold -= econ.freeze_cost
+        thaw = all(t.shop_frozen)
+        t.shop_frozen = [not thaw] * len(t.shop)
+    else:  # Upgrade
+        t.gold -= t.upgrade_cost
+        t.tier += 1
+        if t.tier < rules.tavern.max_tier:
+            t.upgrade_cost = rules.upgrade_base_cost(t.tier + 1)
+        else:
+            t.upgrade_cost = 0
+    return t.freeze()
+
+
+def _buy(t: Turn, slot: int) -> None:
+    minion = t.shop.pop(slot)
+    t.shop_frozen.pop(slot)
+    t.gold -= t.rules.economy.buy_cost
+    t.hand.append(minion)
+    if INFO[minion.card].tribes & PIRATE:
+        t.pirates_bought += 1
+    board = t.board
+    for i in range(len(board)):
+        m = board[i]
+        fx = EFFECTS.get(m.card)
+        if fx is not None and fx.on_buy is not None:
+            fx.on_buy(t, i, m.golden, minion)
+    t.check_triples()
+
+
+def _sell(t: Turn, slot: int) -> None:
+    minion = t.remove(slot)
+    t.gold += t.rules.economy.sell_value
+    t.pool.put(minion.pool_copies)
+    fx = EFFECTS.get(minion.card)
+    if fx is not None and fx.on_sell is not None:
+        fx.on_sell(t, minion.golden)
+
+
+def _play(t: Turn, action: Play) -> None:
+    card = t.hand.pop(action.hand)
+    if isinstance(card, SpellCard):
+        if card.card == GOLD_COIN:
+            t.gold += 1
+        elif card.card == TRIPLE_REWARD:
+            t.queue_discover(DiscoverSpec(card.tier, card.tier))
+        return
+    fx = EFFECTS.get(card.card)
+    if action.pos is None:
+        t.board[action.target] = attach(t.board[action.target], card)  # type: ignore[index]
+        at = None
+    else:
+        at = t.played = t.insert(action.pos, card)
+        summoned(t, at)
+        if fx is not None and fx.battlecry is not None:
+            friendly = action.target is not None and fx.target != SHOP
+            if friendly:
+                t.aim = action.target + (action.target >= at)  # type: ignore[operator]
+            for _ in range(battlecry_times(t)):
+                if t.played is None:
+                    break
+                target = t.aim if friendly else action.target
+                if friendly and target is None:
+                    break
+                fx.battlecry(t, t.played, card.golden, target)
+            t.aim = None
+        at = t.played
+    after_play(t, card, at)
+    t.played = None
+    if INFO[card.card].tribes & ELEMENTAL:
+        t.elementals_played += 1
+    if card.golden and card.triple:
+        rules = t.rules
+        tier = min(t.tier + rules.triples.reward_tier_offset, rules.triples.reward_max_tier)
+        t.add_to_hand(SpellCard(TRIPLE_REWARD, tier))
+    t.check_triples()
+
+
+def _choose(t: Turn, option: int) -> None:
+    chosen = t.discover[option]
+    t.pool.put(c for i, m in enumerate(t.discover) if i != option for c in m.pool_copies)
+    t.discover = ()
+    t.add_to_hand(chosen)
+    t.check_triples()
+    t.next_discover()
+
+
+# ------------------------------------------------------------ turn and combat
+
+
+def start_turn(
+    state: PlayerState, turn: int, pool: Pool, rng: random.Random, rules: Ruleset
+) -> PlayerState:
+    """The player's state at the start of ``turn`` (gold, upgrade discount,
+    start-of-turn effects, shop refresh unless frozen)."""
+    t = Turn(state, pool, rng, rules)
+    econ = rules.economy
+    t.gold = min(econ.starting_gold + (turn - 1) * econ.gold_per_turn, econ.max_gold)
+    if state.turn > 0 and t.tier < rules.tavern.max_tier:
+        t.upgrade_cost = max(
+            rules.tavern.min_upgrade_cost, t.upgrade_cost - rules.tavern.upgrade_discount_per_turn
+        )
+    t.turn = turn
+    t.pirates_bought = 0
+    t.elementals_played = 0
+    t.actions = 0
+    t.ended = False
+    each_turn(t, "start_of_turn")
+    t.roll_shop(keep_frozen=True)
+    return t.freeze()
+
+
+def after_combat(
+    state: PlayerState,
+    damage: int,
+    won: bool,
+    permanent: tuple[tuple[int, int, int], ...],
+    hand: tuple[str, ...],
+    opponent_cards: tuple[str, ...],
+    pool: Pool,
+    rules: Ruleset,
+) -> PlayerState:
+    """Apply what outlives a fight: ``damage`` to the hero, the won flag,
+    permanent buffs ``(slot, attack, health)`` to the warband minions that
+    fought, cards added to hand (if there is room: Gold Coins, Nat Pagle's
+    minions, Gentle Djinni's copies; all created cards), and the last
+    opponent's warband for Murozond."""
+    t = Turn(state, pool, None, rules)
+    t.health -= damage
+    t.won_last_combat = won
+    t.last_opponent_cards = opponent_cards
+    for slot, attack, health in permanent:
+        if 0 <= slot < len(t.board):
+            t.buff(slot, attack, health)
+    for card_id in hand:
+        t.add_to_hand(SpellCard(GOLD_COIN) if card_id == GOLD_COIN else make_minion(card_id))
+    t.check_triples()
+    return t.freeze()
+
+
+def release(state: PlayerState, pool: Pool) -> None:
+    """An eliminated player's cards go back to the pool."""
+    pool.put(state.pool_copies())

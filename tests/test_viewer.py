@@ -1,0 +1,606 @@
+"""The pygame replay viewer: frames from replays, headless rendering, keys, errors.
+
+Replays are built here (no lobby needed): real card ids from the card data and
+real fights resolved by the engine on the benchmark boards.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from bgsim.cards import cards
+from bgsim.replay import Replay, ReplayError, ReplayWriter, read_replay
+from combat_c import Board, Event, parse_board, resolve
+from combat_c.timeline import final_boards
+from viz import viewer
+from viz.frames import Frames, build_frames
+from viz.viewer import BACKGROUND, REGIONS, Viewer, describe_frame, main, render_frame
+
+BENCH = Path(__file__).resolve().parent.parent / "data" / "boards" / "bench"
+AGENTS = ["heuristic", "random", "greedy", "mcts", "random", "heuristic", "greedy", "random"]
+# Two players per bench file: seat 2k is board "a", seat 2k+1 board "b".
+FILES = ("deathrattle_engine", "shields_dragons_vs_pirates", "murlocs_poison", "beasts_vs_demons")
+TURNS = (7, 8)
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    yield
+    pygame.display.quit()
+
+
+def card(card_id: str, golden: bool = False, **changes: object) -> dict:
+    """A replay CARD of a real card (``golden`` picks its golden version)."""
+    db = cards()
+    c = db.golden(card_id) if golden else db[card_id]
+    assert c is not None
+    out = {
+        "card": c.id,
+        "name": c.name,
+        "attack": c.attack,
+        "health": c.health,
+        "golden": c.golden,
+        "tier": db.normal(c).tier,
+        "keywords": sorted(c.keywords),
+    }
+    out.update(changes)
+    return out
+
+
+def board_cards(board: Board) -> list[dict]:
+    """A combat board as the tavern VIEW shows it (displayed stats, current keywords)."""
+    out = []
+    for m in board.to_spec()["minions"]:
+        flags = {k for k in ("taunt", "divine_shield", "poisonous", "windfury") if m[k]}
+        base = card(m["card"])
+        keywords = sorted(flags | (set(base["keywords"]) - {"taunt", "divine_shield"}))
+        out.append(card(m["card"], attack=m["attack"], health=m["health"], keywords=keywords))
+    return out
+
+
+def view(tier: int, health: int, gold: int, shop: list, board: list, **extra) -> dict:
+    state = {
+        "gold": gold,
+        "tier": tier,
+        "upgrade_cost": 0 if tier == 6 else 7,
+        "health": health,
+        "frozen": False,
+        "shop": shop,
+        "hand": [],
+        "board": board,
+        "discover": [],
+    }
+    state.update(extra)
+    return state
+
+
+def make_replay(path: Path) -> Path:
+    """A two-round, eight-player game that exercises every record type: recruits,
+    buys, freeze, a golden triple with its discover, fights with deathrattles,
+    shields and poison, an elimination, a ghost fight, standings and the end."""
+    boards: dict[int, Board] = {}
+    for k, name in enumerate(FILES):
+        doc = json.loads((BENCH / f"{name}.json").read_text())
+        boards[2 * k], boards[2 * k + 1] = parse_board(doc["a"]), parse_board(doc["b"])
+    # Hero health does not change a fight, so pick it after seeing round one: exactly one
+    # player (the first loser) goes out, the others survive, and round two has a ghost.
+    health = {p: b.health for p, b in boards.items()}
+    victim = None
+    for k in range(4):
+        fight = resolve(boards[2 * k], boards[2 * k + 1], seed=2 * k)
+        if fight.winner >= 0:
+            loser = 2 * k + 1 - fight.winner
+            if victim is None:
+                victim, health[loser] = loser, fight.damage
+            else:
+                health[loser] = max(health[loser], fight.damage + 1)
+    tier1 = [c.id for c in cards().pool_tier(1)]
+    out: list[int] = []  # seats in the order they were knocked out
+    header = {"seed": 11, "ruleset": "bg-20.0.0-77662", "agents": AGENTS, "players": 8}
+    header["tribes"] = ["beast", "demon", "mech", "murloc", "dragon"]
+    with ReplayWriter(path, header) as w:
+        for rnd, turn in enumerate(TURNS):
+            alive = [p for p in range(8) if health[p] > 0]
+            for p in alive:
+                b = boards[p]
+                shop = [card(tier1[(p + 3 * rnd + i) % len(tier1)]) for i in range(4)]
+                state = view(b.tier, health[p], 10, shop, board_cards(b))
+                w.write({"type": "recruit", "turn": turn, "player": p, "state": state})
+                if p == 0:
+                    bought = view(b.tier, health[p], 7, shop[1:], state["board"], hand=[shop[0]])
+                    w.write(_action(turn, p, "Buy(0)", 1, bought))
+                    frozen = dict(bought, frozen=True)
+                    w.write(_action(turn, p, "Freeze", 30, frozen))
+                if p == 2:
+                    golden = card("BGS_039", golden=True)
+                    offer = [card(c.id) for c in cards().pool_tier(min(6, b.tier + 1))[:3]]
+                    held = view(b.tier, health[p], 7, shop[:3], state["board"], hand=[golden])
+                    w.write(_action(turn, p, "Buy(3)", 4, held))
+                    w.write(_action(turn, p, "Play(hand=0, pos=7, target=0)", 9, dict(held,
+                                    hand=[], discover=offer)))  # fmt: skip
+                    w.write(_action(turn, p, "Choose(1)", 40, dict(held, hand=[offer[1]])))
+                w.write(_action(turn, p, "EndTurn", 0, state))
+            pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive) - 1, 2)]
+            ghosts = []
+            if len(alive) % 2:
+                pairs.append((alive[-1], out[-1]))
+                ghosts.append(out[-1])
+            for a, b in pairs:
+                ghost = b in ghosts
+                specs = [boards[a].to_spec(), boards[b].to_spec()]
+                specs[0]["health"], specs[1]["health"] = health[a], health[b]
+                fight = resolve(specs[0], specs[1], seed=100 * rnd + a)
+                w.write(
+                    {
+                        "type": "combat",
+                        "turn": turn,
+                        "players": [a, b],
+                        "ghost": ghost,
+                        "boards": specs,
+                        "events": [e.as_dict() for e in fight.events],
+                        "winner": fight.winner,
+                        "damage": fight.damage,
+                    }
+                )
+                if fight.winner >= 0 and not (ghost and fight.winner == 0):
+                    loser = (a, b)[1 - fight.winner]
+                    health[loser] -= fight.damage
+            dead = sorted((p for p in alive if health[p] <= 0), key=lambda p: health[p])
+            assert rnd > 0 or dead == [victim]
+            out.extend(dead)
+            places = {p: 8 - i for i, p in enumerate(out)}
+            standings = [
+                {
+                    "player": p,
+                    "health": health[p],
+                    "tier": boards[p].tier,
+                    "alive": health[p] > 0,
+                    "placement": places.get(p),
+                }
+                for p in range(8)
+            ]
+            w.write({"type": "standings", "turn": turn, "players": standings})
+        ranked = sorted((p for p in range(8) if p not in out), key=lambda p: -health[p])
+        order = ranked + out[::-1]
+        placements = [order.index(p) + 1 for p in range(8)]
+        w.write({"type": "end", "placements": placements})
+    return path
+
+
+def _action(turn: int, player: int, action: str, code: int, state: dict) -> dict:
+    return {
+        "type": "action",
+        "turn": turn,
+        "player": player,
+        "action": action,
+        "code": code,
+        "state": state,
+    }
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> tuple[Path, Replay, Frames]:
+    path = make_replay(tmp_path_factory.mktemp("replays") / "game.jsonl")
+    replay = read_replay(path)
+    return path, replay, build_frames(replay)
+
+
+def first(frames: Frames, pred) -> int:
+    return next(f.index for f in frames if pred(f))
+
+
+def drawn_share(surface: pygame.Surface, rect: pygame.Rect) -> float:
+    """Share of the pixels of ``rect`` that are not the background colour."""
+    pixels = pygame.surfarray.array3d(surface.subsurface(rect))
+    return float(np.any(pixels != np.array(BACKGROUND), axis=2).mean())
+
+
+# ---------------------------------------------------------------- frames
+
+
+def test_frames_cover_every_record(game):
+    _, replay, frames = game
+    assert {f.record for f in frames} == set(range(len(replay.records)))
+    assert [f.index for f in frames] == list(range(len(frames)))
+    for f in frames:
+        rec = replay.records[f.record]
+        assert f.kind == rec["type"]
+        if f.kind in ("recruit", "action"):
+            assert f.tavern is not None and f.player == rec["player"]
+            assert f.tavern.gold == rec["state"]["gold"]
+    kinds = {f.kind for f in frames}
+    assert kinds == {"recruit", "action", "combat", "standings", "end"}
+    buy = frames[first(frames, lambda f: f.action == "Buy(0)")]
+    assert buy.caption == "Turn 7 — player 1 (heuristic): Buy(0)"
+    assert [c.name for c in buy.tavern.hand] == [
+        replay.records[buy.record]["state"]["hand"][0]["name"]
+    ]
+
+
+def test_standings_start_full_and_follow_records(game):
+    _, replay, frames = game
+    assert all(s.alive and s.placement is None for s in frames[0].standings)
+    untouched = frames[0].standings[5]  # seat 5 has not acted at frame 0
+    assert (untouched.health, untouched.tier, untouched.alive) == (40, 1, True)
+    k = first(frames, lambda f: f.kind == "standings")
+    rec = replay.records[frames[k].record]
+    assert [(s.health, s.alive, s.placement) for s in frames[k].standings] == [
+        (s["health"], s["alive"], s["placement"]) for s in rec["players"]
+    ]
+    assert any(not s.alive for s in frames[k].standings)
+    end = frames[-1]
+    assert end.kind == "end" and end.placements == tuple(replay.records[-1]["placements"])
+
+
+def test_fight_steps_follow_the_engine_timeline(game):
+    _, replay, frames = game
+    for r, rec in enumerate(replay.records):
+        if rec["type"] != "combat":
+            continue
+        steps = [f.combat for f in frames if f.record == r]
+        events = [Event(**e) for e in rec["events"]]
+        assert steps[0].kind == "start" and steps[-1].kind == "result"
+        attacks = [s for s in steps if s.kind == "attack"]
+        assert len(attacks) == sum(e.kind == "attack" for e in events) == steps[0].attacks
+        a, b = (parse_board(s) for s in rec["boards"])
+        final = final_boards(a, b, events)
+        for side in (0, 1):
+            got = [(f.eid, f.card.attack, f.card.health) for f in steps[-1].after[side]]
+            assert got == [(u.eid, u.attack, u.health) for u in final[side]]
+        dealt = sum(f.damage for s in steps for side in s.after for f in side)
+        assert dealt == sum(e.a for e in events if e.kind == "damage")
+        died = sum(f.status == "dying" for s in steps for side in s.after for f in side)
+        assert died == sum(e.kind == "death" for e in events)
+        for s in attacks:
+            assert s.attacker in {f.eid for side in s.before for f in side}
+        assert (steps[-1].winner, steps[-1].damage) == (rec["winner"], rec["damage"])
+    every = [f.combat for f in frames if f.combat is not None]
+    fighters = [f for s in every for side in s.after for f in side]
+    assert any(f.status == "summoned" for f in fighters)
+    assert any(f.shield_popped for f in fighters)
+    assert any("Deathrattle" in f.triggers for f in fighters)
+    assert any(s.ghost for s in every)
+
+
+def test_player_view_and_navigation(game):
+    _, _, frames = game
+    fight = first(frames, lambda f: f.kind == "combat" and 0 not in f.players)
+    shown = frames.shown(fight, 0)
+    last = frames.latest_tavern(fight, 0)
+    assert shown.kind == "tavern" and shown.tavern == last.tavern and last.player == 0
+    assert shown.note == frames[fight].caption
+    assert frames.shown(fight, None).kind == "combat"
+    assert frames.shown(0, 6).tavern is None  # seat 6 has not had a turn yet
+    i = 0
+    seen = []
+    while (j := frames.step(i, 1, 3)) != i:
+        seen.append(frames[j])
+        i = j
+    assert seen and all(3 in f.players or f.kind in ("standings", "end") for f in seen)
+    turn8 = frames.jump_turn(0, 1)
+    assert frames[turn8].turn == 8 and frames[turn8 - 1].turn == 7
+    assert frames.jump_turn(turn8, -1) == 0
+    start = first(frames, lambda f: f.kind == "combat")
+    after = frames.jump_record(start, 1)
+    assert frames[after].record == frames[start].record + 1
+    assert frames[after].combat.kind == "start"  # the next fight, from its beginning
+    assert frames.jump_record(after + 3, -1) == start
+
+
+def test_start_of_combat_is_its_own_step(tmp_path):
+    whelp = {"tier": 2, "health": 30, "minions": [{"card": "BGS_019"}, {"card": "BGS_039"}]}
+    cats = {"tier": 1, "health": 25, "minions": [{"card": "CFM_315"}, {"card": "EX1_506"}]}
+    a, b = parse_board(whelp), parse_board(cats)
+    fight = resolve(a, b, seed=1)
+    header = {"seed": 1, "ruleset": "bg-20.0.0-77662", "agents": AGENTS, "players": 8}
+    with ReplayWriter(tmp_path / "soc.jsonl", header) as w:
+        w.write(
+            {
+                "type": "combat",
+                "turn": 2,
+                "players": [4, 1],
+                "ghost": False,
+                "boards": [a.to_spec(), b.to_spec()],
+                "events": [e.as_dict() for e in fight.events],
+                "winner": fight.winner,
+                "damage": fight.damage,
+            }
+        )
+        w.write({"type": "end", "placements": [1, 2, 3, 4, 5, 6, 7, 8]})
+    replay = read_replay(tmp_path / "soc.jsonl")
+    frames = build_frames(replay)
+    kinds = [f.combat.kind for f in frames if f.combat is not None]
+    assert kinds[:2] == ["start", "start_of_combat"] and kinds[-1] == "result"
+    soc = frames[1].combat
+    assert soc.attacker == 1  # Red Whelp, the first minion of board a
+    hit = next(f for f in soc.after[1] if f.damage)
+    assert soc.target == hit.eid and hit.status == "dying"
+    assert "Start of Combat" in next(f for f in soc.after[0] if f.eid == 1).triggers
+    assert all((s.health, s.tier, s.alive) == (40, 1, True) for s in frames[0].standings)
+    texts = describe_frame(replay, frames, 1)
+    assert "Start of Combat" in texts["friendly_board"]
+    assert any(f"-{hit.damage}" == t for t in texts["enemy_board"])
+    assert frames.shown(1, 0).tavern is None  # player 1 never recruited in this replay
+    assert "has not played a turn yet" in " ".join(describe_frame(replay, frames, 1, 0)["board"])
+
+
+def test_bad_fight_in_replay_is_a_clear_error(game, tmp_path):
+    path, _, _ = game
+    lines = path.read_text().splitlines()
+    k = next(i for i, line in enumerate(lines) if '"type":"combat"' in line)
+    rec = json.loads(lines[k])
+    rec["boards"][0]["minions"][0]["card"] = "NOPE_404"
+    lines[k] = json.dumps(rec)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ReplayError, match=r"record \d+ \(combat, turn 7\).*NOPE_404"):
+        build_frames(read_replay(bad))
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def test_screenshot_cli_writes_a_drawn_png(game, tmp_path, capsys):
+    path, _, frames = game
+    at = first(frames, lambda f: f.combat is not None and f.combat.kind == "attack")
+    png = tmp_path / "shot.png"
+    assert main(str(path), screenshot=str(png), at=at) == 0
+    assert "wrote" in capsys.readouterr().out
+    image = pygame.image.load(str(png))
+    assert image.get_size() == viewer.BASE_SIZE
+    rgb = pygame.surfarray.array3d(image).reshape(-1, 3).astype(np.int64)
+    assert len(np.unique(rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2])) > 200
+    assert drawn_share(image, image.get_rect()) > 0.3
+
+
+def test_tavern_regions_are_drawn(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.kind == "action" and f.action == "Buy(3)")
+    surface = render_frame(replay, frames, at)
+    for name in ("caption", "shop", "board", "hand", "hero", "standings", "footer"):
+        assert drawn_share(surface, REGIONS[name]) > 0.5, name
+    texts = describe_frame(replay, frames, at)
+    f = frames[at]
+    assert f.caption in texts["caption"]
+    for name, cards_ in (
+        ("shop", f.tavern.shop),
+        ("board", f.tavern.board),
+        ("hand", f.tavern.hand),
+    ):
+        drawn = " ".join(texts[name])
+        for c in cards_:
+            assert c.name.split()[0] in drawn, (name, c.name)
+    assert str(f.tavern.gold) in texts["hero"] and "Gold" in texts["hero"]
+    assert f.tavern.tier == 5 and "7 gold" in texts["hero"]  # the upgrade cost
+    tier6 = first(frames, lambda f: f.tavern is not None and f.tavern.tier == 6)
+    assert "max" in describe_frame(replay, frames, tier6)["hero"]
+    assert "heuristic" in texts["standings"]
+
+
+def test_frozen_golden_and_discover_are_marked(game):
+    _, replay, frames = game
+    frozen = first(frames, lambda f: f.action == "Freeze")
+    buy = first(frames, lambda f: f.action == "Buy(0)")
+    assert "FROZEN" in describe_frame(replay, frames, frozen)["shop"]
+    assert "FROZEN" not in describe_frame(replay, frames, buy)["shop"]
+
+    def bluish(index: int) -> int:
+        px = pygame.surfarray.array3d(
+            render_frame(replay, frames, index).subsurface(REGIONS["shop"])
+        )
+        px = px.astype(int)
+        return int(((px[..., 2] > 200) & (px[..., 2] - px[..., 0] > 60)).sum())
+
+    assert bluish(frozen) > 5 * max(1, bluish(buy))
+
+    held = first(frames, lambda f: f.action == "Buy(3)")
+    surface = render_frame(replay, frames, held)
+    px = pygame.surfarray.array3d(surface.subsurface(REGIONS["hand"])).astype(int)
+    gold = (px[..., 0] > 220) & (px[..., 1] > 170) & (px[..., 2] < 100)
+    assert gold.sum() > 200  # the golden border of the golden card in hand
+    discover = first(frames, lambda f: f.tavern is not None and f.tavern.discover)
+    texts = describe_frame(replay, frames, discover)
+    assert any("DISCOVER" in t for t in texts["discover"])
+
+
+def test_combat_frame_draws_both_boards_and_the_attack(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.combat is not None and f.combat.kind == "attack")
+    step = frames[at].combat
+    surface = render_frame(replay, frames, at)
+    for name in ("enemy_board", "friendly_board", "log", "hero", "standings"):
+        assert drawn_share(surface, REGIONS[name]) > 0.5, name
+    texts = describe_frame(replay, frames, at)
+    p, q = step.players
+    assert any(f"player {p + 1}" in t for t in texts["friendly_board"])
+    assert any(f"player {q + 1}" in t for t in texts["enemy_board"])
+    for side, region in ((0, "friendly_board"), (1, "enemy_board")):
+        names = " ".join(texts[region])
+        for f in step.after[side]:
+            assert f.card.name.split()[0] in names
+    hit = [f for side in step.after for f in side if f.damage]
+    assert hit and all(
+        f"-{f.damage}" in texts["friendly_board"] + texts["enemy_board"] for f in hit
+    )
+    assert "attacks" in texts["log"][1]
+    # Seen from the other player, the boards swap rows.
+    flipped = describe_frame(replay, frames, at, player=q)
+    assert any(f"player {q + 1}" in t for t in flipped["friendly_board"])
+    # Mid-animation frames draw too (lunge and settling).
+    for progress in (0.0, 0.2, 0.5, 0.8):
+        mid = render_frame(replay, frames, at, progress=progress)
+        assert drawn_share(mid, REGIONS["friendly_board"]) > 0.5
+
+
+def test_result_frame_shows_winner_and_damage(game):
+    _, replay, frames = game
+    results = [f for f in frames if f.combat is not None and f.combat.kind == "result"]
+    decided = next(f for f in results if f.combat.winner >= 0 and not f.combat.ghost)
+    texts = describe_frame(replay, frames, decided.index)
+    step = decided.combat
+    winner = step.players[step.winner]
+    assert f"PLAYER {winner + 1} WINS" in texts["result"]
+    assert any(f"{step.damage} damage to player" in t for t in texts["result"])
+    surface = render_frame(replay, frames, decided.index)
+    assert drawn_share(surface, REGIONS["result"]) > 0.9
+
+
+def test_standings_frames_grey_out_the_eliminated(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.kind == "standings")
+    texts = describe_frame(replay, frames, at)
+    assert "8th place" in texts["standings"]
+    assert any("STANDINGS AFTER TURN 7" in t for t in texts["scoreboard"])
+    end = describe_frame(replay, frames, len(frames) - 1)
+    assert "FINAL PLACEMENTS" in end["scoreboard"] and "1st" in end["scoreboard"]
+
+
+def test_render_other_sizes(game):
+    _, replay, frames = game
+    assert render_frame(replay, frames, 0, size=(640, 400)).get_size() == (640, 400)
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"type":"header","schema":1,"seed":1\n', "not valid JSON"),
+        ('{"type":"header","schema":99}\n', "unknown schema version 99"),
+        ("", "empty file"),
+    ],
+)
+def test_broken_replays_give_clear_errors(tmp_path, capsys, content, message):
+    path = tmp_path / "broken.jsonl"
+    path.write_text(content)
+    assert main(str(path), screenshot=str(tmp_path / "x.png")) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_missing_file_and_bad_arguments(game, tmp_path, capsys):
+    path, _, frames = game
+    assert main(str(tmp_path / "nope.jsonl"), screenshot=str(tmp_path / "x.png")) == 1
+    assert "cannot read" in capsys.readouterr().err
+    n = len(frames)
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), at=n) == 1
+    assert f"has {n} frames (0..{n - 1})" in capsys.readouterr().err
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), at=-1) == 1
+    assert "out of range" in capsys.readouterr().err
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), player=9) == 1
+    assert "choose 1..8" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- keyboard
+
+
+def key(k: int, unicode: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod))
+
+
+def test_keys_drive_the_viewer(game):
+    _, replay, frames = game
+    pygame.display.init()
+    screen = pygame.display.set_mode(viewer.BASE_SIZE)
+    v = Viewer(replay, frames)
+    pygame.event.clear()
+
+    key(pygame.K_SPACE)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.paused and v.index == 0
+    key(pygame.K_RIGHT)
+    key(pygame.K_RIGHT)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.index == 2
+    key(pygame.K_LEFT)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.index == 1
+    key(pygame.K_DOWN)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert frames[v.index].turn == 8
+
+    key(pygame.K_TAB)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.player == 0
+    key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.player is None
+    key(pygame.K_4, "4")
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.player == 3
+    assert "showing player 4" in v.texts["footer"][0]
+    key(pygame.K_RIGHT)
+    v.run(screen, max_ticks=1, fps=1000)
+    assert frames.involves(v.index, 3)
+    key(pygame.K_0, "0")
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.player is None
+
+    key(pygame.K_EQUALS, "+")
+    key(pygame.K_EQUALS, "+")
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.speed == 4.0
+    key(pygame.K_MINUS, "-")
+    v.run(screen, max_ticks=1, fps=1000)
+    assert v.speed == 2.0
+
+    key(pygame.K_q, "q")
+    v.run(screen, max_ticks=50, fps=1000)
+    assert not v.running
+
+
+def test_playback_advances_with_time_and_speed(game):
+    _, replay, frames = game
+    v = Viewer(replay, frames)
+    v.tick(v.dwell() - 0.01)
+    assert v.index == 0 and 0 < v.progress <= 1
+    v.tick(0.02)
+    assert v.index == 1 and v.elapsed == 0
+    v.speed = 8.0
+    v.tick(v.dwell() / 8 + 0.001)
+    assert v.index == 2
+    v.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, unicode=" ", mod=0))
+    v.tick(100.0)
+    assert v.index == 2 and v.progress == 1.0  # paused: the animation ends, no advance
+    v.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, unicode="", mod=0))
+    v.paused = False
+    v.tick(100.0)
+    assert v.index == len(frames) - 1 and v.paused  # stops at the end
+    v.handle(pygame.event.Event(pygame.QUIT))
+    assert not v.running
+
+
+def test_window_close_ends_the_loop(game):
+    _, replay, frames = game
+    pygame.display.init()
+    screen = pygame.display.set_mode((640, 400))  # a resized window gets a scaled picture
+    v = Viewer(replay, frames, index=5)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    v.run(screen, max_ticks=100, fps=1000)
+    assert not v.running
+    v.running = True
+    v.run(screen, max_ticks=3, fps=1000)
+    assert v.texts["caption"] and drawn_share(screen, screen.get_rect()) > 0.3
+
+
+def test_main_opens_a_window_and_quits(game, monkeypatch):
+    path, _, _ = game
+    seen = []
+
+    def events() -> list:
+        seen.append(pygame.display.get_surface().get_size())
+        return [pygame.event.Event(pygame.QUIT)]
+
+    monkeypatch.setattr(pygame.event, "get", events)
+    assert main(str(path), at=3, player=2, speed=2.0) == 0
+    assert seen == [viewer.BASE_SIZE]

@@ -1,0 +1,1 @@
+"""Replay viewer (pygame) and tournament plots (plotly): the top layer."""

@@ -1,0 +1,653 @@
+"""Turn a replay into a flat, indexable list of frames (pure Python, no pygame).
+
+One frame per ``recruit`` and ``action`` record (that player's tavern), one per
+``standings`` and ``end`` record, and for each ``combat`` record: an opening
+frame (the two boards, who attacks first, start-of-combat bonuses), one frame
+per start-of-combat trigger and per attack with its consequences (damage,
+shields, poison, deaths, deathrattles, summons, buffs), and a result frame.
+
+Combat frames are rebuilt with :mod:`combat_c.timeline`, so every board shown is
+the engine's board at that moment. Each attack frame carries the boards before
+the attack and a display list for after it: survivors with their new stats, the
+minions that died (``dying``, still at their place) and new summons
+(``summoned``), so the viewer can animate the step without knowing the rules.
+
+Players are seats 0..n-1 in the data, shown to people as "player 1".."player n".
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, overload
+
+from bgsim.cards import Card, UnknownCardError, cards
+from bgsim.replay import Replay, ReplayError
+from combat_c import BoardSpecError, Event, parse_board
+from combat_c._lib import KEYWORD_BITS
+from combat_c.timeline import Boards, Unit, initial_boards
+from combat_c.timeline import replay as replay_fight
+
+# DESIGN.md hero health; a replay has no standings before the first round ends.
+STARTING_HEALTH = 40
+# Card keywords the engine does not track as bits but a player wants to see.
+STATIC_KEYWORDS = ("deathrattle", "magnetic", "start_of_combat", "overkill", "frenzy")
+_MENACES = ("BOT_312", "TB_BaconUps_032")  # Replicating Menace (attached: a Deathrattle)
+_TRIGGER_LABELS = {
+    "deathrattle": "Deathrattle",
+    "start_of_combat": "Start of Combat",
+    "overkill": "Overkill",
+    "frenzy": "Frenzy",
+    "reborn": "Reborn",
+    "effect": "Effect",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    player: int
+    health: int
+    tier: int
+    alive: bool
+    placement: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A card as drawn: stats as displayed, keyword names, tribes for the art."""
+
+    card: str
+    name: str
+    attack: int
+    health: int
+    golden: bool
+    tier: int
+    keywords: tuple[str, ...]
+    tribes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TavernView:
+    gold: int
+    tier: int
+    upgrade_cost: int
+    health: int
+    frozen: bool
+    shop: tuple[CardView, ...]
+    hand: tuple[CardView, ...]
+    board: tuple[CardView, ...]
+    discover: tuple[CardView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A minion on a fight board during one step.
+
+    ``status`` is ``alive``, ``dying`` (died in this step; stats are its last) or
+    ``summoned`` (appeared in this step). The other fields say what happened to
+    it in this step.
+    """
+
+    eid: int
+    card: CardView
+    status: str = "alive"
+    damage: int = 0
+    shield_popped: bool = False
+    poisoned: bool = False
+    buffed: bool = False
+    triggers: tuple[str, ...] = ()
+
+
+Sides = tuple[tuple[Fighter, ...], tuple[Fighter, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class CombatStep:
+    """One animated step of a fight; sides are in the record's order."""
+
+    kind: str  # "start", "start_of_combat", "attack" or "result"
+    number: int  # attacks so far (0 before the first)
+    attacks: int  # attacks in the whole fight
+    players: tuple[int, int]
+    ghost: bool
+    heroes: tuple[int, int]  # hero health as the fight starts
+    tiers: tuple[int, int]
+    before: Sides
+    after: Sides
+    attacker: int | None = None  # eid of the attacker or trigger source
+    target: int | None = None
+    first: int | None = None  # side attacking first (opening step)
+    log: tuple[str, ...] = ()
+    winner: int | None = None  # result step: 0, 1 or -1 (tie)
+    damage: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    index: int
+    record: int  # index into Replay.records
+    kind: str  # "recruit", "action", "combat", "standings" or "end"
+    turn: int | None
+    player: int | None  # the acting player (a fight: the first of the pair)
+    players: tuple[int, ...]  # everyone the frame is about
+    caption: str
+    standings: tuple[Standing, ...]
+    tavern: TavernView | None = None
+    action: str | None = None
+    combat: CombatStep | None = None
+    placements: tuple[int, ...] | None = None  # end frame: placement of each seat
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the viewer draws at an index for a chosen player (None: follow)."""
+
+    frame: Frame  # the frame at the index (time, standings, fight)
+    kind: str  # "tavern", "combat" or "standings"
+    perspective: int | None  # whose tavern / friendly side / hero panel
+    tavern: TavernView | None
+    caption: str
+    note: str | None = None  # what happens at this moment when another view is shown
+
+
+def player_label(player: int, agents: Sequence[str]) -> str:
+    agent = agents[player] if 0 <= player < len(agents) else "?"
+    return f"player {player + 1} ({agent})"
+
+
+def card_view(raw: Mapping[str, Any]) -> CardView:
+    """A VIEW card of a replay record."""
+    card_id = raw["card"]
+    return CardView(
+        card=card_id,
+        name=raw["name"],
+        attack=raw["attack"],
+        health=raw["health"],
+        golden=raw["golden"],
+        tier=raw["tier"],
+        keywords=tuple(str(k) for k in raw["keywords"]),
+        tribes=_tribes(card_id),
+    )
+
+
+def _tribes(card_id: str) -> tuple[str, ...]:
+    db = cards()
+    return tuple(sorted(db[card_id].tribes)) if card_id in db else ()
+
+
+def unit_view(unit: Unit, extra: tuple[str, ...] = ()) -> CardView:
+    """A combat unit as a card: keyword bits plus the card's own static keywords."""
+    db = cards()
+    card = _card(unit.card)
+    names = [k for k, bit in KEYWORD_BITS.items() if unit.keywords & bit]
+    if card is not None:
+        names += [k for k in STATIC_KEYWORDS if card.has(k) and k not in names]
+    names += [k for k in extra if k not in names]
+    tier = db.normal(card).tier if card is not None else 0
+    return CardView(
+        card=unit.card,
+        name=card.name if card is not None else unit.card,
+        attack=unit.attack,
+        health=unit.health,
+        golden=unit.golden,
+        tier=tier,
+        keywords=tuple(names),
+        tribes=tuple(sorted(card.tribes)) if card is not None else (),
+    )
+
+
+def _card(card_id: str) -> Card | None:
+    try:
+        return cards()[card_id]
+    except UnknownCardError:
+        return None
+
+
+def tavern_view(raw: Mapping[str, Any]) -> TavernView:
+    return TavernView(
+        gold=raw["gold"],
+        tier=raw["tier"],
+        upgrade_cost=raw["upgrade_cost"],
+        health=raw["health"],
+        frozen=raw["frozen"],
+        shop=tuple(card_view(c) for c in raw["shop"]),
+        hand=tuple(card_view(c) for c in raw["hand"]),
+        board=tuple(card_view(c) for c in raw["board"]),
+        discover=tuple(card_view(c) for c in raw["discover"]),
+    )
+
+
+class Frames(Sequence[Frame]):
+    """The frames of one replay, with the per-player navigation the viewer needs."""
+
+    def __init__(
+        self,
+        frames: Sequence[Frame],
+        players: int,
+        agents: Sequence[str],
+        header: Mapping[str, Any] | None = None,
+    ) -> None:
+        self._frames = tuple(frames)
+        self.players = players
+        self.agents = tuple(agents)
+        self.header: Mapping[str, Any] = header or {}
+        self._taverns: dict[int, list[int]] = defaultdict(list)
+        for f in self._frames:
+            if f.tavern is not None and f.player is not None:
+                self._taverns[f.player].append(f.index)
+
+    @overload
+    def __getitem__(self, index: int) -> Frame: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Frame]: ...
+    def __getitem__(self, index: int | slice) -> Frame | Sequence[Frame]:
+        return self._frames[index]
+
+    def __len__(self) -> int:
+        return len(self._frames)
+
+    def __iter__(self) -> Iterator[Frame]:
+        return iter(self._frames)
+
+    def involves(self, index: int, player: int | None) -> bool:
+        """Whether the frame belongs in the playback of ``player`` (None: all)."""
+        f = self._frames[index]
+        return player is None or f.kind in ("standings", "end") or player in f.players
+
+    def latest_tavern(self, index: int, player: int) -> Frame | None:
+        """The player's last recruit/action frame at or before ``index``."""
+        mine = self._taverns.get(player, [])
+        k = bisect_right(mine, index)
+        return self._frames[mine[k - 1]] if k else None
+
+    def step(self, index: int, delta: int, player: int | None = None) -> int:
+        """The next (+1) or previous (-1) frame involving the player, or ``index``."""
+        i = index + delta
+        while 0 <= i < len(self._frames):
+            if self.involves(i, player):
+                return i
+            i += delta
+        return index
+
+    def jump_turn(self, index: int, delta: int, player: int | None = None) -> int:
+        """First frame (involving the player) of the next turn, or of this turn /
+        the previous one when going back, like a media player's chapter keys."""
+        turn = self._frames[index].turn
+        if delta > 0:
+            i = self.step(index, 1, player)
+            while i != index and self._frames[i].turn == turn:
+                j = self.step(i, 1, player)
+                if j == i:
+                    break
+                i = j
+            return i
+        start = self._turn_start(index, player)
+        if start != index:
+            return start
+        prev = self.step(index, -1, player)
+        return self._turn_start(prev, player) if prev != index else index
+
+    def jump_record(self, index: int, delta: int, player: int | None = None) -> int:
+        """The nearest frame of another record (skips the rest of a fight)."""
+        record = self._frames[index].record
+        i = index
+        while True:
+            j = self.step(i, delta, player)
+            if j == i:
+                return i
+            i = j
+            if self._frames[i].record != record:
+                if delta < 0:  # land on the first frame of that record
+                    r = self._frames[i].record
+                    while (k := self.step(i, -1, player)) != i and self._frames[k].record == r:
+                        i = k
+                return i
+
+    def _turn_start(self, index: int, player: int | None) -> int:
+        turn = self._frames[index].turn
+        i = index
+        while (j := self.step(i, -1, player)) != i and self._frames[j].turn == turn:
+            i = j
+        return i
+
+    def shown(self, index: int, player: int | None = None) -> Shown:
+        """What to draw at ``index`` when following ``player`` (None: the acting one).
+
+        A tavern or fight of someone else is replaced by the chosen player's latest
+        tavern at that time; standings and fights the player is in are shown as is.
+        """
+        f = self._frames[index]
+        if f.kind in ("standings", "end"):
+            return Shown(f, "standings", player, None, f.caption)
+        if f.kind == "combat":
+            assert f.combat is not None
+            pair = f.combat.players
+            if player is None or player in pair:
+                side = player if player is not None else pair[0]
+                return Shown(f, "combat", side, None, f.caption)
+        elif player is None or player == f.player:
+            return Shown(f, "tavern", f.player, f.tavern, f.caption)
+        assert player is not None
+        last = self.latest_tavern(index, player)
+        label = player_label(player, self.agents)
+        turn = f"Turn {f.turn} — " if f.turn is not None else ""
+        if last is None:
+            caption = f"{turn}{label}: no turn played yet"
+            return Shown(f, "tavern", player, None, caption, f.caption)
+        what = f"last action {last.action}" if last.action else "turn start"
+        if last.turn != f.turn:
+            what += f" (turn {last.turn})"
+        return Shown(f, "tavern", player, last.tavern, f"{turn}{label}: {what}", f.caption)
+
+
+def build_frames(replay: Replay) -> Frames:
+    """Every frame of a replay (raises :class:`ReplayError` for a fight the engine's
+    timeline cannot rebuild, e.g. an invalid board spec)."""
+    agents = replay.agents
+    n = replay.players
+    standings = [Standing(p, STARTING_HEALTH, 1, True, None) for p in range(n)]
+    frames: list[Frame] = []
+    turn: int | None = None
+
+    def add(**fields: Any) -> None:
+        frames.append(Frame(index=len(frames), standings=tuple(standings), **fields))
+
+    for r, rec in enumerate(replay.records):
+        kind = rec["type"]
+        turn = rec.get("turn", turn)
+        if kind in ("recruit", "action"):
+            p = rec["player"]
+            view = tavern_view(rec["state"])
+            standings[p] = replace(standings[p], health=view.health, tier=view.tier)
+            what = f"{rec['action']}" if kind == "action" else "turn starts"
+            caption = f"Turn {turn} — {player_label(p, agents)}: {what}"
+            add(
+                record=r,
+                kind=kind,
+                turn=turn,
+                player=p,
+                players=(p,),
+                caption=caption,
+                tavern=view,
+                action=rec.get("action"),
+            )
+        elif kind == "combat":
+            for step in _combat_steps(rec, r, agents):
+                add(
+                    record=r,
+                    kind=kind,
+                    turn=turn,
+                    player=step.players[0],
+                    players=step.players,
+                    caption=_combat_caption(turn, step, agents),
+                    combat=step,
+                )
+        elif kind == "standings":
+            for s in rec["players"]:
+                p = s["player"]
+                if 0 <= p < n:
+                    standings[p] = Standing(
+                        p, s["health"], s["tier"], s["alive"], s.get("placement")
+                    )
+            leader = max(standings, key=lambda s: (s.alive, s.health))
+            alive = sum(s.alive for s in standings)
+            caption = (
+                f"Turn {turn} — standings: {alive} alive, "
+                f"leader {player_label(leader.player, agents)} at {leader.health}"
+            )
+            add(record=r, kind=kind, turn=turn, player=None, players=(), caption=caption)
+        elif kind == "end":
+            placements = tuple(rec["placements"])
+            for p, place in enumerate(placements):
+                standings[p] = replace(standings[p], placement=place, alive=place == 1)
+            winner = placements.index(1)
+            caption = f"Game over — 1st: {player_label(winner, agents)}"
+            add(
+                record=r,
+                kind=kind,
+                turn=turn,
+                player=None,
+                players=(),
+                caption=caption,
+                placements=placements,
+            )
+    return Frames(frames, n, agents, replay.header)
+
+
+def _combat_caption(turn: int | None, step: CombatStep, agents: Sequence[str]) -> str:
+    p, q = step.players
+    vs = f"{player_label(p, agents)} vs {player_label(q, agents)}"
+    if step.ghost:
+        vs += " (ghost)"
+    if step.kind == "start":
+        what = "start"
+    elif step.kind == "start_of_combat":
+        what = "start of combat"
+    elif step.kind == "attack":
+        what = f"attack {step.number}/{step.attacks}"
+    elif step.winner is None or step.winner < 0:
+        what = "tie, no damage"
+    else:
+        winner = step.players[step.winner]
+        what = f"player {winner + 1} wins, {step.damage} damage"
+    return f"Turn {turn} — fight: {vs} — {what}"
+
+
+def _event(raw: Mapping[str, Any]) -> Event:
+    slot = raw.get("slot")
+    return Event(
+        kind=str(raw["kind"]),
+        side=int(raw["side"]),
+        slot=None if slot is None else int(slot),
+        eid=int(raw["eid"]),
+        target=int(raw["target"]),
+        card=raw.get("card"),
+        golden=bool(raw["golden"]),
+        keywords=int(raw["keywords"]),
+        a=int(raw["a"]),
+        b=int(raw["b"]),
+    )
+
+
+def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list[CombatStep]:
+    where = f"replay record {r + 1} (combat, turn {rec['turn']})"
+    try:
+        a, b = (parse_board(spec) for spec in rec["boards"])
+    except BoardSpecError as exc:
+        raise ReplayError(f"{where}: bad board spec: {exc}") from None
+    try:
+        events = [_event(ev) for ev in rec["events"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"{where}: bad event ({exc!r})") from None
+    pair = (int(rec["players"][0]), int(rec["players"][1]))
+    names = (f"player {pair[0] + 1}", f"player {pair[1] + 1}")
+    extras: dict[int, tuple[str, ...]] = {}
+    eid = 0
+    for spec in rec["boards"]:
+        for m in spec["minions"]:
+            eid += 1
+            if any(x in _MENACES for x in m.get("magnetic", ())):
+                extras[eid] = ("deathrattle",)
+
+    states: list[Boards] = [initial_boards(a, b)]
+    states += [boards for _, boards in replay_fight(a, b, events)]
+    attacks = sum(ev.kind == "attack" for ev in events)
+    end = next((k for k, ev in enumerate(events) if ev.kind == "end"), len(events))
+    starts = [0]
+    attacked = False
+    for k, ev in enumerate(events[:end]):
+        attacked = attacked or ev.kind == "attack"
+        soc = ev.kind == "trigger" and ev.trigger == "start_of_combat" and not attacked
+        if (ev.kind == "attack" or soc) and k > 0:
+            starts.append(k)
+    bounds = list(zip(starts, [*starts[1:], end], strict=True))
+
+    base = {
+        "players": pair,
+        "ghost": bool(rec["ghost"]),
+        "heroes": (a.health, b.health),
+        "tiers": (a.tier, b.tier),
+        "attacks": attacks,
+    }
+    steps = []
+    number = 0
+    for k0, k1 in bounds:
+        first = events[k0] if k0 < len(events) else None
+        if first is not None and first.kind == "attack":
+            number += 1
+            kind = "attack"
+        elif first is not None and first.kind == "trigger":
+            kind = "start_of_combat"
+        else:
+            kind = "start"
+        before, after, info = _step(events, states, k0, k1, extras, names)
+        attacker = target = first_side = None
+        if kind == "attack":
+            assert first is not None
+            attacker, target = first.eid, first.target
+        elif kind == "start_of_combat":
+            assert first is not None
+            attacker = first.eid
+            target = next((e.eid for e in events[k0:k1] if e.kind == "damage"), None)
+        elif first is not None and first.kind == "start":
+            first_side = first.side
+        steps.append(
+            CombatStep(
+                kind=kind,
+                number=number,
+                before=before,
+                after=after,
+                attacker=attacker,
+                target=target,
+                first=first_side,
+                log=info,
+                **base,
+            )
+        )
+    final = tuple(
+        tuple(Fighter(u.eid, unit_view(u, extras.get(u.eid, ()))) for u in side)
+        for side in states[end]
+    )
+    winner, damage = int(rec["winner"]), int(rec["damage"])
+    if winner < 0:
+        line = f"Tie after {attacks} attacks: no damage."
+    else:
+        loser = names[1 - winner]
+        line = f"{names[winner]} wins after {attacks} attacks: {damage} damage to {loser}"
+        if rec["ghost"] and winner == 0:
+            line += " (a ghost takes no damage)"
+    steps.append(
+        CombatStep(
+            kind="result",
+            number=attacks,
+            before=(final[0], final[1]),
+            after=(final[0], final[1]),
+            log=(line,),
+            winner=winner,
+            damage=damage,
+            **base,
+        )
+    )
+    return steps
+
+
+def _step(
+    events: Sequence[Event],
+    states: Sequence[Boards],
+    k0: int,
+    k1: int,
+    extras: Mapping[int, tuple[str, ...]],
+    names: tuple[str, str],
+) -> tuple[Sides, Sides, tuple[str, ...]]:
+    """Boards before events[k0:k1], the display list after them, and log lines."""
+
+    def view(u: Unit) -> CardView:
+        return unit_view(u, extras.get(u.eid, ()))
+
+    start = states[k0]
+    before = tuple(tuple(Fighter(u.eid, view(u)) for u in side) for side in start)
+    order = [[u.eid for u in side] for side in start]
+    last: dict[int, tuple[int, Unit]] = {u.eid: (s, u) for s in (0, 1) for u in start[s]}
+    dying: set[int] = set()
+    summoned: set[int] = set()
+    damage: Counter[int] = Counter()
+    popped: set[int] = set()
+    poisoned: set[int] = set()
+    buffed: set[int] = set()
+    triggers: dict[int, list[str]] = defaultdict(list)
+    log: list[str] = []
+
+    def who(eid: int) -> str:
+        if eid not in last:
+            return f"minion #{eid}"
+        side, u = last[eid]
+        return f"{names[side]}'s {unit_view(u).name} {u.attack}/{max(u.health, 0)}"
+
+    for k in range(k0, k1):
+        ev = events[k]
+        after = states[k + 1]
+        if ev.kind == "start":
+            log.append(f"{names[ev.side]} attacks first")
+        elif ev.kind == "attack":
+            log.append(f"{who(ev.eid)} attacks {who(ev.target)}")
+        elif ev.kind == "damage":
+            damage[ev.eid] += ev.a
+            log.append(f"  {who(ev.eid)} takes {ev.a} damage")
+        elif ev.kind == "shield":
+            popped.add(ev.eid)
+            log.append(f"  {who(ev.eid)} loses Divine Shield")
+        elif ev.kind == "poison":
+            poisoned.add(ev.eid)
+            log.append(f"  {who(ev.eid)} is destroyed by Poisonous")
+        elif ev.kind == "death":
+            dying.add(ev.eid)
+            log.append(f"  {who(ev.eid)} dies")
+        elif ev.kind == "summon":
+            summoned.add(ev.eid)
+            board = after[ev.side]
+            pos = next((i for i, u in enumerate(board) if u.eid == ev.eid), len(board))
+            right = board[pos + 1].eid if pos + 1 < len(board) else None
+            row = order[ev.side]
+            # Next to its right neighbour, so a deathrattle summon takes the dead one's place.
+            row.insert(row.index(right) if right in row else len(row), ev.eid)
+        elif ev.kind == "stats" and ev.eid in last:
+            _, old = last[ev.eid]
+            if ev.a > old.attack or ev.b > old.health:
+                buffed.add(ev.eid)
+        elif ev.kind == "trigger":
+            label = _TRIGGER_LABELS.get(ev.trigger or "", "Effect")
+            triggers[ev.eid].append(label)
+            log.append(f"  {who(ev.eid)}: {label}")
+        elif ev.kind == "hand" and ev.card:
+            name = cards()[ev.card].name if ev.card in cards() else ev.card
+            log.append(f"  {names[ev.side]} gets {name} in hand")
+        for s in (0, 1):
+            for u in after[s]:
+                last[u.eid] = (s, u)
+        if ev.kind == "summon" and ev.eid in last:
+            u = last[ev.eid][1]
+            log.append(f"  {names[ev.side]} summons {unit_view(u).name} {u.attack}/{u.health}")
+
+    after_sides = []
+    for s in (0, 1):
+        row = []
+        for eid in order[s]:
+            if eid not in last:
+                continue
+            status = "dying" if eid in dying else "summoned" if eid in summoned else "alive"
+            row.append(
+                Fighter(
+                    eid=eid,
+                    card=view(last[eid][1]),
+                    status=status,
+                    damage=damage[eid],
+                    shield_popped=eid in popped,
+                    poisoned=eid in poisoned,
+                    buffed=eid in buffed,
+                    triggers=tuple(dict.fromkeys(triggers[eid])),
+                )
+            )
+        after_sides.append(tuple(row))
+    return (before[0], before[1]), (after_sides[0], after_sides[1]), tuple(log)
