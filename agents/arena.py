@@ -89,6 +89,8 @@ def play_game(task: GameTask) -> GameRecord:
     agents = [make_agent(spec, budget=task.budget) for spec in task.seats]
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(task.seed, "agent", seat))
+        if getattr(agent, "cheat", False):
+            agent.true_boards = lambda me=seat: true_boards(lobby, me)
     rounds: list[tuple[int, int, int, int, int]] = []
     turn = lobby.turn
     while not lobby.done:
@@ -119,6 +121,19 @@ def play_game(task: GameTask) -> GameRecord:
         rounds=tuple(rounds),
         replay=replay,
     )
+
+
+def true_boards(lobby: Any, me: int) -> dict[int, Any]:
+    """Every other living player's warband as it is now (only for cheat=True
+    agents, which exist to measure what guessing costs)."""
+    from combat_c import Board
+
+    out = {}
+    for p in range(lobby.players):
+        if p != me and lobby.alive(p):
+            s = lobby.state(p)
+            out[p] = Board(s.tier, max(s.health, 1), tuple(m.combat() for m in s.board))
+    return out
 
 
 def _standings(lobby: Any, turn: int) -> list[tuple[int, int, int, int, int]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from agents.arena import GameTask, derive_seed, play_game
-from agents.registry import parse_lineup
+from agents.arena import Budget, GameTask, derive_seed, play_game
+from agents.registry import make_agent, parse_lineup
 
 
 def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> dict:
@@ -23,4 +23,52 @@ def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> d
         "seconds": seconds,
         "lobbies_per_second": lobbies / seconds,
         "turns_per_lobby": turns / lobbies,
+    }
+
+
+def mcts_positions(seed: int = 0, turns: tuple[int, ...] = (3, 6, 9, 12)) -> list:
+    """Observations of seat 0 at the start of the given turns of a lobby whose
+    eight players follow the static default policy of agents.rollout: fixed
+    positions for timing the search (they do not change when agents do)."""
+    from agents.rollout import rollout_action
+    from bgsim.lobby import Lobby
+
+    lobby = Lobby(derive_seed("mcts-bench", seed))
+    out = []
+    while not lobby.done and lobby.turn <= max(turns):
+        if lobby.turn in turns and lobby.alive(0) and 0 in lobby.to_act():
+            out.append(lobby.observe(0))
+        turn = lobby.turn
+        for p in lobby.to_act():
+            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
+                lobby.apply(p, rollout_action(lobby.state(p), lobby.legal_actions(p)))
+    return out
+
+
+def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "") -> dict:
+    """MCTS iterations per second (one core) on fixed positions, combat look-ups
+    included: one full first decision of a turn per position."""
+    from agents.mcts import MCTSAgent
+    from agents.registry import parse_spec
+    from bgsim import tavern
+
+    spec = parse_spec(f"mcts[{options}]" if options else "mcts")
+    per_position = {}
+    total_its, total_time = 0, 0.0
+    for obs in mcts_positions(seed):
+        agent = make_agent(spec)
+        assert isinstance(agent, MCTSAgent)
+        agent.budget = Budget(iterations=iterations * 3)  # the first decision gets a third
+        agent.reset(0, seed)
+        legal = tavern.legal_actions(obs.state, agent.rules)
+        start = time.perf_counter()
+        agent.act(obs, legal)
+        spent = time.perf_counter() - start
+        per_position[f"turn {obs.turn}"] = agent.iterations_done / spent
+        total_its += agent.iterations_done
+        total_time += spent
+    return {
+        "iterations_per_second": per_position,
+        "total_iterations_per_second": total_its / total_time,
+        "agent": spec.label,
     }

@@ -18,6 +18,9 @@ from agents.base import Agent
 # name -> "module:class". Each class takes its options as keyword arguments.
 AGENTS: dict[str, str] = {
     "random": "agents.random_agent:RandomAgent",
+    "heuristic": "agents.heuristic:HeuristicAgent",
+    "greedy": "agents.greedy:GreedyAgent",
+    "mcts": "agents.mcts:MCTSAgent",
 }
 
 _ITEM = re.compile(r"^\s*([a-z_]+)(?:\[([^\]]*)\])?\s*(?::\s*(\d+))?\s*$")

@@ -243,6 +243,40 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_demo(args: argparse.Namespace) -> int:
+    """The README's main job: a short real tournament, its plots and one replay."""
+    from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
+    from agents.registry import parse_lineup
+    from agents.results_db import ResultsDB
+    from viz.plots import write_plots
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    db_path = out / "results.db"
+    budget = Budget.parse(args.budget)
+    tour = Tournament(args.lineup, args.games, seed=args.seed, budget=budget)
+    print(f"playing {args.games} eight-player lobbies: {args.lineup} (MCTS budget {budget})")
+    with ResultsDB(db_path) as db:
+        summary = run_tournament(tour, db, workers=args.workers)
+    print(f"{'agent':24s} {'seats':>5s}  {'mean place':>10s}  {'top-4':>6s}  {'win':>6s}")
+    for label, r in summary.items():
+        print(
+            f"{label:24s} {r['games']:5d}  {r['mean_placement']:10.2f}  "
+            f"{r['top4']:6.1%}  {r['win']:6.1%}"
+        )
+    written, _ = write_plots(db_path, out / "plots", png=False)
+    seats = tuple(parse_lineup(args.lineup))
+    task = GameTask("demo", 0, derive_seed("demo", args.seed), seats, budget, str(out))
+    record = play_game(task)
+    replay = out / "replay.jsonl"
+    Path(record.replay).replace(replay)
+    print(f"\nresults:  {db_path}")
+    print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")
+    print(f"replay:   {replay}")
+    print(f"\nwatch the replay:  bgsim watch {replay}")
+    return 0
+
+
 def _cmd_watch(args: argparse.Namespace) -> int:
     from viz.viewer import main as watch
 
@@ -326,6 +360,15 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
     tour.set_defaults(func=_cmd_tournament)
+
+    demo = sub.add_parser("demo", help="a short tournament with plots and a replay")
+    demo.add_argument("--out", default="bgsim-demo", help="output directory")
+    demo.add_argument("--lineup", default="mcts:2,heuristic:2,greedy:2,random:2", help=lineup_help)
+    demo.add_argument("--games", type=int, default=16, help="number of lobbies")
+    demo.add_argument("--workers", type=int, default=2, help="processes")
+    demo.add_argument("--budget", default="0.1s", help="MCTS budget per turn")
+    demo.add_argument("--seed", type=int, default=0, help="base seed")
+    demo.set_defaults(func=_cmd_demo)
 
     watch = sub.add_parser("watch", help="watch a replay in a pygame window")
     watch.add_argument("file", help="replay .jsonl file")

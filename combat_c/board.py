@@ -115,6 +115,17 @@ class Minion:
         values.update(changes)
         return cls(card=entry.id, golden=golden, **values)
 
+    def with_stats(self, attack: int, health: int) -> Minion:
+        """This minion with other base stats (clamped to the legal range). Only
+        the stats are checked again, which keeps searches that build many
+        boards cheap."""
+        m = object.__new__(Minion)
+        for name in _FIELDS:
+            object.__setattr__(m, name, getattr(self, name))
+        object.__setattr__(m, "attack", min(max(int(attack), 0), MAX_STAT))
+        object.__setattr__(m, "health", min(max(int(health), 1), MAX_STAT))
+        return m
+
     @property
     def name(self) -> str:
         return CARDS[CARD_IDS[self.card][0]].name
@@ -132,6 +143,9 @@ class Minion:
         """The id as the game shows it: the golden id for a golden minion."""
         entry = CARDS[CARD_IDS[self.card][0]]
         return entry.golden_id if self.golden and entry.golden_id else entry.id
+
+
+_FIELDS = tuple(f for f in Minion.__slots__ if f not in ("attack", "health"))
 
 
 @dataclass(frozen=True, slots=True)

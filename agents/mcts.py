@@ -1,0 +1,300 @@
+"""Information-set Monte Carlo tree search over the agent's own recruit turn.
+
+The tree holds only this player's decisions. Every iteration determinizes
+anew: it guesses the hidden enemy boards through :mod:`agents.belief` (or,
+with ``cheat=True``, reads the true ones, which exists only to measure what
+guessing costs) and draws fresh seeds for shop rolls, discovers and combats,
+so no random outcome is known in advance. It then selects with UCT, expands
+one action, finishes the turn with a default policy, fights the likely
+opponent (a random living one other than the last) through
+``combat_c.simulate`` and, with ``horizon`` > 0, plays further turns the same
+way. The reward in [0, 1] comes from the fights' outcomes weighed by the
+hero's health (see :meth:`MCTSAgent.reward`).
+
+Nodes are keyed by the information set (the player's own state: shop, hand,
+board, gold, tier...), so transpositions merge. Statistics live on the
+(node, action) edges. The budget is per turn: iterations or seconds, spent
+over the turn's decisions (the tree is kept for the whole turn).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from agents.arena import Budget
+from agents.belief import Guesser
+from agents.rollout import rollout_action
+from bgsim import tavern
+from bgsim.actions import Action, Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sell, Upgrade
+from bgsim.observation import Observation
+from bgsim.player_state import PlayerState
+from bgsim.pool import Pool
+from bgsim.ruleset import load_ruleset
+from combat_c import Board, simulate
+
+MAX_ROLLOUT_ACTIONS = 14
+# Order in which a node's actions join the search after the default policy's.
+PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
+
+
+@dataclass
+class Edge:
+    visits: int = 0
+    total: float = 0.0
+
+
+class Node:
+    """A decision point. ``actions`` are ordered by the prior: the default
+    policy's choice first; progressive widening lets a node consider one more
+    of them each time its visit count passes the next square."""
+
+    __slots__ = ("actions", "edges", "visits")
+
+    def __init__(self, actions: list[Action]) -> None:
+        self.actions = actions
+        self.edges: dict[Action, Edge] = {}
+        self.visits = 0
+
+    def widened(self) -> int:
+        return min(len(self.actions), 1 + math.isqrt(self.visits))
+
+
+def info_key(state: PlayerState, action_cap: int) -> tuple:
+    """What the player knows of its own position: equal keys share a node."""
+    return (
+        state.gold,
+        state.tier,
+        state.upgrade_cost,
+        state.health,
+        state.shop,
+        state.shop_frozen,
+        state.hand,
+        state.board,
+        state.discover,
+        state.free_refreshes,
+        state.actions >= action_cap,
+    )
+
+
+def search_actions(state: PlayerState, legal: Sequence[Action]) -> list[Action]:
+    """The actions the tree branches on: no Moves and no Freeze (positions come
+    from where minions are played, at either end), one Play per hand card and
+    target at the left or right end."""
+    end = len(state.board)
+    out = []
+    for a in legal:
+        if isinstance(a, Move | Freeze):
+            continue
+        if isinstance(a, Play) and a.pos not in (None, 0, end):
+            continue
+        out.append(a)
+    return out
+
+
+def board_of(state: PlayerState) -> Board:
+    return Board(state.tier, max(state.health, 1), tuple(m.combat() for m in state.board))
+
+
+class MCTSAgent:
+    name = "mcts"
+    OPTIONS = ("budget", "c", "cheat", "runs", "horizon", "iterations", "seconds")
+
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        c: float = 0.7,
+        cheat: bool = False,
+        runs: int = 8,
+        horizon: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> None:
+        if iterations is not None or seconds is not None:
+            budget = Budget(seconds=seconds, iterations=iterations)
+        self.budget = budget or Budget(iterations=2000)
+        if c < 0 or runs < 1 or horizon < 0:
+            raise ValueError("c must be >= 0, runs >= 1 and horizon >= 0")
+        self.c = c
+        self.cheat = cheat
+        self.runs = runs
+        self.horizon = horizon
+        self.rules = load_ruleset()
+        self._cap = self.rules.recruit.actions_per_turn
+        # With cheat=True the arena sets this to a function returning the true
+        # enemy warbands {player: Board}; nothing else ever provides it.
+        self.true_boards: Callable[[], dict[int, Board]] | None = None
+        self._rng = random.Random(0)
+        self._turn = -1
+        self.iterations_done = 0
+
+    # -------------------------------------------------------------- protocol
+
+    def reset(self, seat: int, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._turn = -1
+        self.iterations_done = 0
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if observation.turn != self._turn:
+            self._new_turn(observation)
+        state = observation.state
+        root = self._node(state)
+        if len(root.actions) == 1:
+            return root.actions[0]
+        self._search(observation, root)
+        best = max(root.actions, key=lambda a: self._rank(root, a))
+        return best
+
+    # -------------------------------------------------------------- search
+
+    def _new_turn(self, obs: Observation) -> None:
+        self._turn = obs.turn
+        self._tree: dict[tuple, Node] = {}
+        self._iterations_left = self.budget.iterations
+        self._deadline = (
+            time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        )
+        self._decisions = 0
+        self._guesser = Guesser(obs, self.rules)
+        self._pool = Pool(self._guesser.counts, self.rules.tavern.max_tier)
+        living = [p.player for p in obs.players if p.alive and p.player != obs.player]
+        likely = [p for p in living if p != obs.last_opponent] or living
+        self._opponents = likely
+
+    def _node(self, state: PlayerState) -> Node:
+        key = info_key(state, self._cap)
+        node = self._tree.get(key)
+        if node is None:
+            legal = tavern.legal_actions(state, self.rules)
+            actions = search_actions(state, legal) or legal
+            first = rollout_action(state, legal)
+            actions.sort(key=lambda a: (a != first, -PRIOR.get(type(a), 0)))
+            if first not in actions:
+                actions.insert(0, first)
+            node = self._tree[key] = Node(actions)
+        return node
+
+    def _rank(self, node: Node, action: Action) -> tuple[int, float]:
+        edge = node.edges.get(action)
+        if edge is None:
+            return (0, 0.0)
+        return (edge.visits, edge.total / edge.visits)
+
+    def _share(self) -> tuple[int | None, float | None]:
+        """This decision's share of the turn's budget: a third of what is left,
+        but never under a tenth of the whole (a turn has about 5-10 decisions)."""
+        self._decisions += 1
+        if self.budget.iterations is not None:
+            floor = max(1, self.budget.iterations // 10)
+            share = max(floor, self._iterations_left // 3)
+            self._iterations_left = max(0, self._iterations_left - share)
+            return share, None
+        assert self.budget.seconds is not None and self._deadline is not None
+        left = self._deadline - time.perf_counter()
+        share = max(left / 3, self.budget.seconds / 10)
+        return None, time.perf_counter() + share
+
+    def _search(self, obs: Observation, root: Node) -> None:
+        count, until = self._share()
+        done = 0
+        while True:
+            if count is not None and done >= count:
+                break
+            if until is not None and done > 0 and time.perf_counter() >= until:
+                break
+            self._iterate(obs, root)
+            done += 1
+        self.iterations_done += done
+
+    def _iterate(self, obs: Observation, root: Node) -> None:
+        rng = random.Random(self._rng.getrandbits(64))
+        pool = self._pool.clone()
+        state = obs.state
+        node = root
+        path: list[tuple[Node, Action]] = []
+        # Selection and expansion along the agent's own decisions.
+        while not state.ended:
+            action = self._select(node, rng)
+            path.append((node, action))
+            state = tavern.apply_action(state, action, pool, rng, self.rules)
+            if state.ended:
+                break
+            child_key = info_key(state, self._cap)
+            child = self._tree.get(child_key)
+            if child is None:
+                self._node(state)
+                break
+            node = child
+        state = self._finish_turn(state, pool, rng)
+        value = self._evaluate(obs, state, pool, rng)
+        for node, action in path:
+            node.visits += 1
+            edge = node.edges.get(action)
+            if edge is None:
+                edge = node.edges[action] = Edge()
+            edge.visits += 1
+            edge.total += value
+
+    def _select(self, node: Node, rng: random.Random) -> Action:
+        allowed = node.actions[: node.widened()]
+        for a in allowed:
+            if a not in node.edges:
+                return a
+        log_n = math.log(max(node.visits, 1))
+        best, best_score = allowed[0], -1.0
+        for a in allowed:
+            e = node.edges[a]
+            score = e.total / e.visits + self.c * math.sqrt(log_n / e.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _finish_turn(self, state: PlayerState, pool: Pool, rng: random.Random) -> PlayerState:
+        steps = 0
+        while not state.ended:
+            legal = tavern.legal_actions(state, self.rules)
+            action = rollout_action(state, legal) if steps < MAX_ROLLOUT_ACTIONS else EndTurn()
+            state = tavern.apply_action(state, action, pool, rng, self.rules)
+            steps += 1
+        return state
+
+    # -------------------------------------------------------------- value
+
+    def _enemy(self, obs: Observation, rng: random.Random, turns_ahead: int) -> Board:
+        player = self._opponents[int(rng.random() * len(self._opponents))]
+        if self.cheat and self.true_boards is not None:
+            board = self.true_boards().get(player)
+            if board is not None:
+                return board
+        return self._guesser.guess(player, rng, obs.turn + turns_ahead)
+
+    def reward(self, odds: Any, health: int) -> float:
+        """Map a fight's odds to [0, 1]: winning is worth 1, a tie 0.5, a loss
+        0; expected damage moves it, more the lower the hero's health, and a
+        lethal loss counts as the worst outcome."""
+        swing = (odds.mean_damage_dealt - odds.mean_damage_taken) / max(health, 10)
+        base = odds.win + 0.5 * odds.tie
+        value = 0.75 * base + 0.25 * (0.5 + 0.5 * max(-1.0, min(1.0, swing)))
+        return max(0.0, value - odds.lethal_taken)
+
+    def _evaluate(
+        self, obs: Observation, state: PlayerState, pool: Pool, rng: random.Random
+    ) -> float:
+        total = 0.0
+        for ahead in range(self.horizon + 1):
+            enemy = self._enemy(obs, rng, ahead)
+            odds = simulate(board_of(state), enemy, self.runs, rng.getrandbits(63))
+            total += self.reward(odds, state.health)
+            if ahead < self.horizon:
+                damage = odds.mean_damage_taken
+                state = replace(state, health=max(1, state.health - round(damage)))
+                state = tavern.start_turn(state, state.turn + 1, pool, rng, self.rules)
+                state = self._finish_turn(state, pool, rng)
+        return total / (self.horizon + 1)

@@ -1,0 +1,135 @@
+"""Agents: protocol, determinism, legality, belief and the arena."""
+
+import random
+
+import pytest
+
+from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
+from agents.belief import estimate_pool, guess_board, guess_boards, known_gone
+from agents.greedy import GreedyAgent
+from agents.mcts import MCTSAgent, info_key
+from agents.random_agent import RandomAgent
+from agents.registry import make_agent, parse_lineup, parse_spec
+from agents.results_db import ResultsDB
+from bgsim.lobby import Lobby
+from bgsim.pool import starting_copies
+from bgsim.ruleset import load_ruleset
+
+RULES = load_ruleset()
+
+
+def play_turns(lobby, agents, turns):
+    """Let the agents play until ``turns`` turns have passed; check legality."""
+    while not lobby.done and lobby.turn < turns:
+        turn = lobby.turn
+        for p in lobby.to_act():
+            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
+                legal = lobby.legal_actions(p)
+                action = agents[p].act(lobby.observe(p), legal)
+                assert action in legal, (agents[p].name, action)
+                lobby.apply(p, action)
+
+
+def test_registry_builds_agents_with_options():
+    agent = make_agent(parse_spec("mcts[c=0.5,runs=4]"), budget=Budget(iterations=50))
+    assert isinstance(agent, MCTSAgent) and agent.c == 0.5 and agent.runs == 4
+    assert agent.budget == Budget(iterations=50) and agent.name == "mcts[c=0.5,runs=4]"
+    with pytest.raises(ValueError, match="no option 'bogus'"):
+        make_agent(parse_spec("greedy[bogus=1]"))
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "mcts[iterations=30]"])
+def test_agents_are_deterministic_for_a_seed(name):
+    runs = []
+    for _ in range(2):
+        lobby = Lobby(11)
+        agents = [make_agent(parse_spec(name)) for _ in range(8)]
+        for p, a in enumerate(agents):
+            a.reset(p, 100 + p)
+        play_turns(lobby, agents, 4)
+        runs.append([e for e in lobby.log if e["type"] == "action"])
+    assert runs[0] == runs[1]
+
+
+def test_greedy_beats_random():
+    lineup = tuple(parse_lineup("greedy:1,random:7"))
+    places = []
+    for g in range(6):
+        rec = play_game(GameTask("t", g, derive_seed("greedy-test", g), lineup, None, None))
+        places.append(rec.placements[0])
+    assert sum(places) / len(places) <= 2.0
+
+
+def test_mcts_respects_iteration_budget_and_keys_transpose():
+    lobby = Lobby(3)
+    agents = [RandomAgent() for _ in range(8)]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    play_turns(lobby, agents, 3)
+    agent = MCTSAgent(budget=Budget(iterations=90))
+    agent.reset(0, 1)
+    obs = lobby.observe(0)
+    action = agent.act(obs, lobby.legal_actions(0))
+    assert action in lobby.legal_actions(0)
+    assert agent.iterations_done == 30  # the first decision takes a third of the turn
+    same = info_key(obs.state, 20)
+    assert same == info_key(lobby.clone().observe(0).state, 20)
+
+
+def test_cheat_mode_reads_true_boards_only_through_the_arena():
+    agent = make_agent(parse_spec("mcts[cheat,iterations=20]"))
+    assert agent.cheat and agent.true_boards is None
+    lineup = tuple(parse_lineup("mcts[cheat,iterations=20]:1,random:7"))
+    rec = play_game(GameTask("t", 0, 5, lineup, None, None))
+    assert sorted(rec.placements) == list(range(1, 9))
+
+
+def test_belief_uses_public_information_only():
+    lobby = Lobby(9)
+    agents = [GreedyAgent(runs=4, guesses=1) for _ in range(8)]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    play_turns(lobby, agents, 6)
+    obs = lobby.observe(2)
+    gone = known_gone(obs)
+    own = obs.state.pool_copies()
+    assert all(gone[c] >= own.count(c) for c in own)
+    pool = estimate_pool(obs, RULES)
+    start = starting_copies(obs.tribes, RULES)
+    assert all(pool.counts()[c] <= start[c] for c in pool.counts())
+    rng = random.Random(1)
+    boards = guess_boards(obs, rng, RULES)
+    assert set(boards) == {p.player for p in obs.players if p.alive and p.player != 2}
+    for q, board in boards.items():
+        assert board.tier == obs.players[q].tier and len(board.minions) <= 7
+        for m in board.minions:
+            assert (
+                start.get(m.card, 0) > 0
+                or not __import__("bgsim.minions").minions.INFO[m.card].in_pool
+            )
+    # A guess for a seen opponent keeps the seen minions' cards when nothing swapped.
+    seen_q = next(q for q, s in enumerate(obs.seen) if s is not None and q in boards)
+    guesses = [guess_board(obs, seen_q, random.Random(k), RULES) for k in range(20)]
+    seen_cards = {m.card for m in obs.seen[seen_q].board.minions}
+    assert any(seen_cards <= {m.card for m in g.minions} for g in guesses)
+
+
+def test_tournament_resumes_and_summarises(tmp_path):
+    db_path = tmp_path / "r.db"
+    tour = Tournament("random:8", 4, seed=3)
+    with ResultsDB(db_path) as db:
+        summary = run_tournament(tour, db, workers=1, progress=False)
+        assert summary["random"]["games"] == 32
+    played = []
+    with ResultsDB(db_path) as db:
+        tour = Tournament("random:8", 6, seed=3)
+        run_tournament(tour, db, workers=2, progress=False, on_game=played.append)
+        assert len(played) == 2 and db.finished(tour.run) == set(range(6))
+        assert len({g.seed for g in db.games([tour.run])}) == 6
+
+
+def test_same_seed_gives_same_lobby_seeds_across_lineups():
+    a = Tournament("random:8", 3, seed=7)
+    b = Tournament("greedy:1,random:7", 3, seed=7)
+    assert [t.seed for t in a.tasks(set())] == [t.seed for t in b.tasks(set())]
+    assert a.run != b.run
