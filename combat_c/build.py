@@ -13,6 +13,23 @@ from cffi import FFI
 
 SRC = Path(__file__).resolve().parent / "src"
 SOURCES = ("engine.c", "cards.c")
+RELEASE_FLAGS = [
+    "-std=c99",
+    "-O3",
+    "-fno-strict-aliasing",
+    "-fvisibility=hidden",
+    "-fno-semantic-interposition",
+    "-Wall",
+    "-Wextra",
+    "-Wno-unused-parameter",
+]
+
+
+def unity_source() -> str:
+    """The module's C source: both files as one translation unit, so the card
+    hooks and the engine services they call (deal_damage, buff, summon_card,
+    ...) inline into each other."""
+    return "\n".join(f'#include "{name}"' for name in SOURCES) + "\n"
 
 
 def make_builder(
@@ -31,26 +48,16 @@ def make_builder(
         ]
         link = ["-fsanitize=address,undefined"]
     else:
-        flags = [
-            "-std=c99",
-            "-O3",
-            "-fno-strict-aliasing",
-            "-fvisibility=hidden",
-            "-fno-semantic-interposition",
-            "-Wall",
-            "-Wextra",
-            "-Wno-unused-parameter",
-        ]
+        flags = list(RELEASE_FLAGS)
         link = []
     base = SRC if absolute else Path("combat_c") / "src"
     ffi.set_source(
         module,
-        '#include "engine.h"',
-        sources=[str(base / name) for name in SOURCES],
+        unity_source(),
         include_dirs=[str(base)],
         extra_compile_args=flags,
         extra_link_args=link,
-        depends=[str(base / h) for h in ("api.h", "engine.h", "card_table.h")],
+        depends=[str(base / h) for h in (*SOURCES, "api.h", "engine.h", "card_table.h")],
     )
     return ffi
 

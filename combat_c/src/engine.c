@@ -1,6 +1,8 @@
 /* The rules of a Battlegrounds fight (patch 20.0): attack order, targets,
  * damage and keywords, deaths and deathrattles, summons, auras, and the end.
  * Card texts live in cards.c and are reached through BG_HOOKS. */
+#include <stddef.h>
+
 #include "engine.h"
 
 /* ------------------------------------------------------------------ RNG */
@@ -10,11 +12,6 @@ static uint64_t splitmix64(uint64_t *x) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
-}
-
-static void rng_seed(Rng *r, uint64_t seed) {
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
 }
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -32,8 +29,18 @@ static inline uint64_t rng_next(Rng *r) { /* xoshiro256** */
     return out;
 }
 
+static void rng_seed(Rng *r, uint64_t seed) {
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
+    r->ahead = (uint32_t)(rng_next(r) >> 32);
+}
+
+/* Uniform in [0, n). The output is drawn one step ahead: what gets picked
+ * with it (a target, a slot) waits on this value, not on the generator. */
 uint32_t rng_below(Rng *r, uint32_t n) {
-    return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+    uint32_t x = r->ahead;
+    r->ahead = (uint32_t)(rng_next(r) >> 32);
+    return (uint32_t)(((uint64_t)x * n) >> 32);
 }
 
 /* ------------------------------------------------------------- logging */
@@ -68,6 +75,16 @@ void log_stats(Combat *c, int side, int slot) {
 
 /* ------------------------------------------------------------ lookups */
 
+static inline int lowest_bit(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) mask >>= 1, i++;
+    return i;
+#endif
+}
+
 /* Summons for a minion that left the board go before its right neighbour
  * (the anchor) or at the end when it had none. */
 int anchor_slot(const Side *s, uint16_t anchor) {
@@ -84,22 +101,46 @@ uint16_t right_anchor(const Side *s, int slot) {
 
 int random_living(Combat *c, int side, int exclude_slot) {
     const Side *s = &c->s[side];
+    if (exclude_slot < 0 && !s->dead) return s->n ? (int)rng_below(&c->rng, s->n) : -1;
     int pick[BG_MAX_BOARD], k = 0;
     for (int i = 0; i < s->n; i++)
         if (i != exclude_slot && !is_dead(&s->m[i])) pick[k++] = i;
     return k ? pick[rng_below(&c->rng, (uint32_t)k)] : -1;
 }
 
-/* A random pool minion from `list` (not `exclude`, tier <= max_tier) whose
- * type is in the lobby; neutral minions always qualify. */
-uint16_t random_pool_card(Combat *c, const uint16_t *list, int n, uint16_t exclude, int max_tier) {
-    uint16_t ok[BG_N_CARDS];
+static int filter_pool(const Combat *c, const uint16_t *list, int n, uint16_t exclude,
+                       int max_tier, uint16_t *ok) {
     int k = 0;
     for (int i = 0; i < n; i++) {
         const bg_card_info *info = &BG_CARDS[list[i]];
         if (list[i] == exclude || info->tier > max_tier) continue;
         if (info->tribes && c->tribes && !(info->tribes & c->tribes)) continue;
         ok[k++] = list[i];
+    }
+    return k;
+}
+
+/* A random pool minion from `list` (not `exclude`, tier <= max_tier) whose
+ * type is in the lobby; neutral minions always qualify. */
+uint16_t random_pool_card(Combat *c, const uint16_t *list, int n, uint16_t exclude, int max_tier) {
+    const uint16_t *ok = NULL;
+    uint16_t scratch[BG_N_CARDS];
+    int k = 0;
+    PoolCache *cache = c->pools;
+    for (int j = 0; cache && j < cache->n && !ok; j++) {
+        const Pool *p = &cache->pool[j];
+        if (p->list == list && p->exclude == exclude && p->max_tier == max_tier) ok = p->card, k = p->n;
+    }
+    if (!ok && cache && cache->n < MAX_POOLS) {
+        Pool *p = &cache->pool[cache->n++];
+        p->list = list;
+        p->exclude = exclude;
+        p->max_tier = max_tier;
+        p->n = k = filter_pool(c, list, n, exclude, max_tier, p->card);
+        ok = p->card;
+    } else if (!ok) {
+        k = filter_pool(c, list, n, exclude, max_tier, scratch);
+        ok = scratch;
     }
     if (!k) return 0xFFFF;
     return ok[rng_below(&c->rng, (uint32_t)k)];
@@ -167,6 +208,7 @@ void buff_permanent(Combat *c, int side, int slot, int32_t atk, int32_t hp) {
 void give_keyword(Combat *c, int side, int slot, uint8_t kw) {
     Minion *m = &c->s[side].m[slot];
     if (is_dead(m) || (m->kw & kw) == kw) return;
+    c->s[side].taunts += (uint8_t)((kw & ~m->kw & BG_KW_TAUNT) != 0);
     m->kw |= kw;
     if (c->ev) log_event(c, BG_EV_KEYWORDS, side, slot, m->eid, 0, m->card, m->golden, m->kw, 0, 0);
 }
@@ -175,29 +217,49 @@ void give_keyword(Combat *c, int side, int slot, uint8_t kw) {
 
 static int is_tribe(const Minion *m, int t) { return (m->tribes & t) != 0; }
 
-/* Recompute every aura. A lost Health aura lowers maximum Health but never
- * the Health of a damaged minion below 1. Old Murk-Eye's count of Murlocs on
- * the battlefield is left out when `murk_eye` is 0 (board specs). */
-static void apply_auras(Combat *c, int murk_eye) {
-    int murlocs = 0;
-    for (int s = 0; s < 2; s++)
-        for (int i = 0; i < c->s[s].n; i++)
-            murlocs += is_tribe(&c->s[s].m[i], T_MURLOC) && !is_dead(&c->s[s].m[i]);
+/* What every aura depends on: each side's living aura minions (Warleaders,
+ * Southsea Captains, Siegebreakers, Mal'Ganis, golden ones counted twice) and
+ * the living Murlocs on the battlefield (Old Murk-Eye). */
+typedef struct {
+    int lead[2], cap[2], siege[2], mal[2];
+    int murlocs;
+} AuraSources;
+
+static void count_aura_sources(const Combat *c, AuraSources *a) {
+    memset(a, 0, sizeof *a);
     for (int s = 0; s < 2; s++) {
-        Side *sd = &c->s[s];
-        int lead = 0, cap = 0, siege = 0, mal = 0;
+        const Side *sd = &c->s[s];
         for (int i = 0; i < sd->n; i++) {
             const Minion *m = &sd->m[i];
             if (is_dead(m)) continue;
+            a->murlocs += is_tribe(m, T_MURLOC);
             int g = golden_mult(m);
             switch (m->card) {
-            case C_MURLOC_WARLEADER: lead += 2 * g; break;
-            case C_SOUTHSEA_CAPTAIN: cap += g; break;
-            case C_SIEGEBREAKER: siege += g; break;
-            case C_MAL_GANIS: mal += 2 * g; break;
+            case C_MURLOC_WARLEADER: a->lead[s] += 2 * g; break;
+            case C_SOUTHSEA_CAPTAIN: a->cap[s] += g; break;
+            case C_SIEGEBREAKER: a->siege[s] += g; break;
+            case C_MAL_GANIS: a->mal[s] += 2 * g; break;
             default: break;
             }
         }
+    }
+}
+
+static uint64_t pack_sources(const AuraSources *a) {
+    uint64_t key = 0;
+    for (int s = 0; s < 2; s++)
+        key |= (uint64_t)((uint32_t)a->lead[s] | (uint32_t)a->cap[s] << 8 |
+                          (uint32_t)a->siege[s] << 16 | (uint32_t)a->mal[s] << 24) << (32 * s);
+    return key;
+}
+
+/* Recompute every aura. A lost Health aura lowers maximum Health but never
+ * the Health of a damaged minion below 1. Old Murk-Eye's count of Murlocs on
+ * the battlefield is left out when `murk_eye` is 0 (board specs). */
+static void apply_auras(Combat *c, const AuraSources *a, int murk_eye) {
+    for (int s = 0; s < 2; s++) {
+        Side *sd = &c->s[s];
+        int lead = a->lead[s], cap = a->cap[s], siege = a->siege[s], mal = a->mal[s];
         for (int i = 0; i < sd->n; i++) {
             Minion *m = &sd->m[i];
             int g = golden_mult(m);
@@ -214,7 +276,7 @@ static void apply_auras(Combat *c, int murk_eye) {
                 aa += mal - own;
                 ah += mal - own;
             }
-            if (m->card == C_OLD_MURK_EYE && murk_eye) aa += g * (murlocs - (is_dead(m) ? 0 : 1));
+            if (m->card == C_OLD_MURK_EYE && murk_eye) aa += g * (a->murlocs - (is_dead(m) ? 0 : 1));
             if (aa == m->aura_atk && ah == m->aura_hp) continue;
             int was_dead = is_dead(m);
             m->atk += aa - m->aura_atk;
@@ -233,8 +295,23 @@ static void apply_auras(Combat *c, int murk_eye) {
     }
 }
 
-static void update_auras(Combat *c) {
-    if (c->has_aura) apply_auras(c, 1);
+/* A minion's aura bonus depends only on its own card and the aura sources
+ * (Old Murk-Eye's also on whether it is dead, but it is a Murloc itself, so
+ * that changes the count too). When the sources are those of the last pass
+ * and no minion has arrived since, a new pass would change nothing. */
+static NOINLINE void refresh_auras(Combat *c) {
+    AuraSources a;
+    count_aura_sources(c, &a);
+    uint64_t key = pack_sources(&a);
+    if (!c->aura_stale && key == c->aura_sources && a.murlocs == c->aura_murlocs) return;
+    apply_auras(c, &a, 1);
+    c->aura_sources = key;
+    c->aura_murlocs = (uint8_t)a.murlocs;
+    c->aura_stale = 0;
+}
+
+static inline void update_auras(Combat *c) {
+    if (c->has_aura) refresh_auras(c);
 }
 
 /* ------------------------------------------------------ board changes */
@@ -249,23 +326,32 @@ uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_
     }
     if (slot < 0) slot = 0;
     if (slot > s->n) slot = s->n;
-    for (int i = s->n; i > slot; i--) s->m[i] = s->m[i - 1];
+    /* Make room at slot over the whole array, without a branch on where:
+     * each slot right of it takes its left neighbour (past the board that
+     * moves stale copies around, which is harmless). */
+    for (int i = BG_MAX_BOARD - 1; i > 0; i--) s->m[i] = s->m[i > slot ? i - 1 : i];
+    unsigned left = (1u << slot) - 1;
+    s->dead = (uint8_t)((s->dead & left) | (s->dead & ~left) << 1);
     s->n++;
+    s->taunts += (uint8_t)((kw & BG_KW_TAUNT) != 0);
     c->moves++;
     Minion *m = &s->m[slot];
-    *m = (Minion){0};
-    m->card = card;
-    m->golden = (uint8_t)golden;
-    m->atk = atk;
-    m->hp = m->max_hp = hp;
-    m->kw = kw;
-    m->tribes = (uint8_t)BG_CARDS[card].tribes;
-    m->eid = ++c->next_eid;
-    m->src = src;
-    m->attacked = c->spawn_attacked;
-    uint16_t hooks = m->hooks = HOOKS16(card);
+    uint16_t hooks = HOOKS16(card);
+    *m = (Minion){.atk = atk,
+                  .hp = hp,
+                  .max_hp = hp,
+                  .card = card,
+                  .eid = ++c->next_eid,
+                  .src = src,
+                  .golden = (uint8_t)golden,
+                  .kw = kw,
+                  .tribes = (uint8_t)BG_CARDS[card].tribes,
+                  .attacked = c->spawn_attacked,
+                  .hooks = hooks};
     s->hooks |= hooks;
     if (hooks & H_AURA) c->has_aura = 1;
+    /* A minion that is no aura source and takes no aura changes no aura. */
+    if ((hooks & H_AURA) || (m->tribes & (T_MURLOC | T_PIRATE | T_DEMON))) c->aura_stale = 1;
     if (c->ev)
         log_event(c, BG_EV_SUMMON, side, slot, m->eid, 0, card, golden, kw, atk, hp);
     uint16_t eid = m->eid;
@@ -287,6 +373,7 @@ static int summon_copies(Combat *c, int side, uint16_t anchor, uint16_t card, in
                          int32_t atk, int32_t hp, uint8_t kw, int8_t src, uint16_t *eids,
                          int max_eids) {
     Side *s = &c->s[side];
+    if (s->n >= BG_MAX_BOARD) return 0; /* summon() would refuse every copy */
     int copies = khadgar_times(s);
     int made = 0;
     for (int k = 0; k < copies; k++) {
@@ -352,26 +439,23 @@ static void shield_lost(Combat *c, int side) {
             BG_HOOKS[s->m[i].card].shield_lost(c, side, i);
 }
 
-/* Deal damage from a minion (sslot >= 0) or an effect. Returns the damage
- * dealt (0 when a Divine Shield absorbed it). */
-int deal_damage(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
-                int poisonous) {
-    Side *ts = &c->s[tside];
-    Minion *t = &ts->m[tslot];
-    if (amount <= 0 || is_dead(t)) return 0;
-    if (t->kw & BG_KW_DIVINE_SHIELD) {
-        t->kw &= (uint8_t)~BG_KW_DIVINE_SHIELD;
-        if (c->ev) log_event(c, BG_EV_SHIELD, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, 0, 0);
-        shield_lost(c, tside);
-        return 0;
-    }
-    t->hp -= amount;
-    if (c->ev) log_event(c, BG_EV_DAMAGE, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, amount, t->hp);
-    if (poisonous && t->hp > 0) {
-        t->hp = 0;
-        if (c->ev) log_event(c, BG_EV_POISON, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, 0, 0);
-    }
-    if (t->hp <= 0) c->deaths |= (uint8_t)(1 << tside);
+/* The rarer outcomes of a hit, kept out of the inline path. */
+static NOINLINE int break_shield(Combat *c, int tside, int tslot) {
+    Minion *t = &c->s[tside].m[tslot];
+    t->kw &= (uint8_t)~BG_KW_DIVINE_SHIELD;
+    if (c->ev) log_event(c, BG_EV_SHIELD, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, 0, 0);
+    shield_lost(c, tside);
+    return 0;
+}
+
+static NOINLINE void poison(Combat *c, int tside, int tslot) {
+    Minion *t = &c->s[tside].m[tslot];
+    t->hp = 0;
+    if (c->ev) log_event(c, BG_EV_POISON, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, 0, 0);
+}
+
+static NOINLINE void damage_triggers(Combat *c, int tside, int tslot, int sside, int sslot) {
+    Minion *t = &c->s[tside].m[tslot];
     uint16_t hooks = t->hooks;
     if (hooks & H_DAMAGED) pend(c, PEND_DAMAGED, tside, t->eid);
     if ((hooks & H_FRENZY) && !t->frenzy_used && !is_dead(t)) {
@@ -387,7 +471,37 @@ int deal_damage(Combat *c, int tside, int tslot, int32_t amount, int sside, int 
                     BG_HOOKS[ss->m[i].card].friend_kill(c, sside, i, slot_of(ss, killer));
         }
     }
+}
+
+/* Deal damage from a minion (sslot >= 0) or an effect. Returns the damage
+ * dealt (0 when a Divine Shield absorbed it). */
+static inline int hit(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
+                      int poisonous) {
+    Minion *t = &c->s[tside].m[tslot];
+    if (amount <= 0 || is_dead(t)) return 0;
+    if (t->kw & BG_KW_DIVINE_SHIELD) return break_shield(c, tside, tslot);
+    t->hp -= amount;
+    if (UNLIKELY(c->ev != NULL))
+        log_event(c, BG_EV_DAMAGE, tside, tslot, t->eid, 0, t->card, t->golden, t->kw, amount, t->hp);
+    if (UNLIKELY(poisonous) && t->hp > 0) poison(c, tside, tslot);
+    int dead = t->hp <= 0;
+    c->s[tside].dead |= (uint8_t)(dead << tslot);
+    /* No branch on whether the target died (that is random) until the one
+     * that asks whether anything reacts at all. */
+    int kill_hook = dead & (sslot >= 0) & ((c->s[sside].hooks & H_FRIEND_KILL) != 0);
+    if (UNLIKELY((t->hooks & (H_DAMAGED | H_FRENZY)) | kill_hook))
+        damage_triggers(c, tside, tslot, sside, sslot);
     return amount;
+}
+
+int deal_damage(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
+                int poisonous) {
+    return hit(c, tside, tslot, amount, sside, sslot, poisonous);
+}
+
+/* Damage and death triggers wait in queues; most of the time they are empty. */
+static inline void flush(Combat *c) {
+    if (c->npend) flush_pending(c);
 }
 
 void flush_pending(Combat *c) {
@@ -414,20 +528,7 @@ void flush_pending(Combat *c) {
 
 /* ------------------------------------------------------ deathrattles */
 
-void source_of(const Minion *m, Source *out) {
-    out->card = m->card;
-    out->eid = m->eid;
-    out->golden = m->golden;
-    out->kw = m->kw;
-    out->tribes = m->tribes;
-    out->src = m->src;
-    out->attacked = m->attacked;
-    out->atk = m->atk;
-    out->n_magnets = m->n_magnets;
-    out->magnet_golden = m->magnet_golden;
-    out->spores = m->spores;
-    out->hooks = m->hooks;
-}
+void source_of(const Minion *m, Source *out) { *out = *m; }
 
 /* The minion's own deathrattle, then magnetized Replicating Menaces, then
  * Amalgadon's Living Spores; all of it again for Baron Rivendare. */
@@ -454,35 +555,107 @@ void run_deathrattles(Combat *c, int side, const Source *src, uint16_t anchor) {
             summon_card(c, side, anchor, C_PLANT, 0, 0, NULL, 0);
             summon_card(c, side, anchor, C_PLANT, 0, 0, NULL, 0);
         }
-        flush_pending(c);
+        flush(c);
     }
     c->spawn_attacked = saved;
 }
 
 typedef struct {
     Source src;
-    uint16_t anchor;
+    uint16_t anchor;  /* eid of the surviving right neighbour, 0 for none */
 } Death;
 
-static int has_deathrattle(const Source *s) {
-    return (s->hooks & H_DEATHRATTLE) || s->n_magnets || s->spores;
+/* Slots from `from` on whose minions have a hook in `want`. */
+static inline unsigned listeners(const Side *s, uint16_t want, int from) {
+    unsigned mask = 0;
+    for (int i = from; i < s->n; i++) mask |= (unsigned)((s->m[i].hooks & want) != 0) << i;
+    return mask;
 }
 
-/* Call the `fn` hook (friend_death or after_friend_death) of every living
- * minion of `side` for one dead friend. */
+/* Call the friend_death or after_friend_death hook of every living minion of
+ * `side` for one dead friend, left to right. Where the listeners stand varies
+ * from death to death, so they are found as a mask rather than by branching
+ * on each minion. */
 static void friend_died(Combat *c, int side, const Death *d, int after) {
     Side *s = &c->s[side];
     uint16_t want = after ? H_AFTER_DEATH : H_FRIEND_DEATH;
     if (!(s->hooks & want)) return;
-    for (int i = 0; i < s->n; i++) {
-        if (!(s->m[i].hooks & want) || is_dead(&s->m[i])) continue;
+    unsigned todo = listeners(s, want, 0);
+    while (todo) {
+        int i = lowest_bit(todo);
+        todo &= todo - 1;
+        if (is_dead(&s->m[i])) continue;
         const CardHooks *h = &BG_HOOKS[s->m[i].card];
         uint16_t self = s->m[i].eid;
         uint32_t moves = c->moves;
         (after ? h->after_friend_death : h->friend_death)(c, side, i, &d->src, d->anchor);
-        if (c->moves != moves) i = slot_of(s, self);
+        if (c->moves != moves) /* a summon shifted the board: go on right of this minion */
+            todo = listeners(s, want, slot_of(s, self) + 1);
     }
-    flush_pending(c);
+    flush(c);
+}
+
+/* Snapshot the dead minion at slot i, which summons will follow at anchor. */
+static inline void record_death(Combat *c, int side, int i, uint16_t anchor, Death *d,
+                                unsigned *work, unsigned *reborn) {
+    Side *s = &c->s[side];
+    const Minion *m = &s->m[i];
+    d->src = *m;
+    d->anchor = anchor;
+    *work |= (m->hooks & H_DEATHRATTLE) | m->n_magnets | m->spores;
+    *reborn |= m->kw & BG_KW_REBORN;
+    s->taunts -= (uint8_t)((m->kw & BG_KW_TAUNT) != 0);
+    if (c->ev) log_event(c, BG_EV_DEATH, side, i, m->eid, 0, m->card, m->golden, m->kw, 0, 0);
+    /* Kangor's Apprentice remembers the first four Mechs (a fifth slot takes
+     * the writes once full, so no branch). */
+    int nm = s->n_dead_mechs;
+    s->dead_mech[nm] = m->card;
+    s->dead_mech_golden[nm] = m->golden;
+    s->n_dead_mechs = (uint8_t)(nm + ((m->tribes & T_MECH) && nm < 4));
+}
+
+/* Take a side's dead minions off the board, left to right, each with the eid
+ * of its nearest surviving right neighbour (its summons go before it; 0 for
+ * the end of the board). Returns how many died; *work collects whether any
+ * has a deathrattle, *reborn whether any has Reborn. */
+static inline int remove_dead(Combat *c, int side, Death *out, unsigned *work, unsigned *reborn) {
+    Side *s = &c->s[side];
+    /* Only deal_damage kills, and it marks the slot; summons shift the marks
+     * along with the minions. */
+    unsigned dead = s->dead;
+    if (!dead) return 0;
+    s->dead = 0;
+    int n = s->n;
+    /* The copies below run over all seven slots, without a branch on which
+     * minions died (that is random); slots past the board are stale but
+     * initialised, and whatever lands there is past the new end. */
+    if (!(dead & (dead - 1))) {
+        /* The usual case, one death: the minions right of it move down. */
+        int i = lowest_bit(dead);
+        record_death(c, side, i, i + 1 < n ? s->m[i + 1].eid : 0, out, work, reborn);
+        for (int j = 0; j < BG_MAX_BOARD - 1; j++) s->m[j] = s->m[j + (j >= i)];
+        s->n = (uint8_t)(n - 1);
+        return 1;
+    }
+    int nd = 0;
+    unsigned survivors = ~dead & ((1u << n) - 1);
+    for (unsigned left = dead; left; left &= left - 1) {
+        int i = lowest_bit(left);
+        /* The bit above the board stands in for "none" so the lookup stays
+         * in bounds; the eid it reads is then discarded. */
+        unsigned right = survivors >> i;
+        uint16_t eid = s->m[lowest_bit(right | 1u << (BG_MAX_BOARD - 1 - i)) + i].eid;
+        record_death(c, side, i, right ? eid : 0, &out[nd++], work, reborn);
+    }
+    /* Each slot is copied down to the next free place, which only moves on
+     * past survivors. */
+    Minion *to = s->m;
+    for (int i = 0; i < BG_MAX_BOARD; i++) {
+        *to = s->m[i];
+        to += survivors >> i & 1;
+    }
+    s->n = (uint8_t)(to - s->m);
+    return nd;
 }
 
 /* Take every dead minion off the board, then resolve deaths side by side
@@ -490,51 +663,15 @@ static void friend_died(Combat *c, int side, const Death *d, int after) {
  * right: "whenever a friendly minion dies" triggers, its deathrattles, then
  * "after a friendly minion dies" triggers. Reborn comes last. Repeats while
  * deathrattles kill more. */
-static void process_deaths(Combat *c) {
-    while (c->deaths) {
-        uint8_t sides = c->deaths;
-        c->deaths = 0;
-        Death dead[2][BG_MAX_BOARD];
-        int nd[2] = {0, 0};
-        for (int side = 0; side < 2; side++) {
-            if (!(sides & (1 << side))) continue;
-            Side *s = &c->s[side];
-            /* Right to left so each dead minion knows its surviving right
-             * neighbour, where its summons will go. */
-            uint16_t anchor = 0, anchors[BG_MAX_BOARD];
-            int order[BG_MAX_BOARD], k = 0;
-            int n = s->n;
-            for (int i = n - 1; i >= 0; i--) {
-                int dead = is_dead(&s->m[i]);
-                uint16_t eid = s->m[i].eid;
-                anchors[k] = anchor;
-                order[k] = i;
-                k += dead;
-                anchor = (uint16_t)(dead ? anchor : eid);
-            }
-            if (!k) continue;
-            int w = order[k - 1];
-            for (int j = k - 1; j >= 0; j--) {
-                Minion *m = &s->m[order[j]];
-                Death *d = &dead[side][nd[side]++];
-                d->anchor = anchors[j];
-                source_of(m, &d->src);
-                if (c->ev) log_event(c, BG_EV_DEATH, side, order[j], m->eid, 0, m->card, m->golden, m->kw, 0, 0);
-                /* Kangor's Apprentice remembers the first four Mechs (a fifth
-                 * slot takes the writes once full, so no branch). */
-                int nm = s->n_dead_mechs;
-                s->dead_mech[nm] = m->card;
-                s->dead_mech_golden[nm] = m->golden;
-                s->n_dead_mechs = nm + ((m->tribes & T_MECH) && nm < 4);
-            }
-            for (int i = order[k - 1] + 1; i < n; i++) {
-                s->m[w] = s->m[i];
-                w += !is_dead(&s->m[i]);
-            }
-            s->n = w;
-        }
-        if (!nd[0] && !nd[1]) return;
-        c->steps += nd[0] + nd[1];
+static NOINLINE void process_deaths(Combat *c) {
+    while (c->s[0].dead | c->s[1].dead) {
+        /* Side 0's dead, then side 1's. */
+        Death dead[2 * BG_MAX_BOARD];
+        unsigned work = 0, reborn = 0;
+        int nd0 = remove_dead(c, 0, dead, &work, &reborn);
+        int total = nd0 + remove_dead(c, 1, dead + nd0, &work, &reborn);
+        if (!total) return;
+        c->steps += total;
         if (c->steps > MAX_STEPS) {
             c->aborted = 1;
             return;
@@ -542,33 +679,45 @@ static void process_deaths(Combat *c) {
         /* Side hook bits stay a superset after deaths: every use checks the
          * minion's own hooks too, so stale bits only cost a scan. */
         update_auras(c);
-        int first = nd[0] && nd[1] ? (int)rng_below(&c->rng, 2) : (nd[0] ? 0 : 1);
-        for (int k = 0; k < 2; k++) {
-            int side = k == 0 ? first : !first;
-            for (int j = 0; j < nd[side]; j++) {
-                Death *d = &dead[side][j];
-                friend_died(c, side, d, 0);
-                if (has_deathrattle(&d->src)) run_deathrattles(c, side, &d->src, d->anchor);
-                friend_died(c, side, d, 1);
-            }
+        /* A coin flip when both sides lost minions, else the side that did. */
+        int first = nd0 && nd0 < total ? (int)rng_below(&c->rng, 2) : nd0 == 0;
+        /* Nothing below can happen without a death trigger on either side or
+         * a dead minion with a deathrattle or Reborn: only those summon. */
+        work |= reborn | ((c->s[0].hooks | c->s[1].hooks) & (H_FRIEND_DEATH | H_AFTER_DEATH));
+        if (!work) continue;
+        /* One pass over both sides' dead, the first side's first: start at
+         * its part of the list and wrap around. */
+        int start = first ? nd0 : 0;
+        for (int j = 0; j < total; j++) {
+            int at = j + start < total ? j + start : j + start - total;
+            Death *d = &dead[at];
+            int side = at >= nd0;
+            const Source *src = &d->src;
+            friend_died(c, side, d, 0);
+            if ((src->hooks & H_DEATHRATTLE) || src->n_magnets || src->spores)
+                run_deathrattles(c, side, src, d->anchor);
+            friend_died(c, side, d, 1);
         }
-        for (int k = 0; k < 2; k++) {
-            int side = k == 0 ? first : !first;
+        for (int j = 0; j < total && reborn; j++) {
+            int at = j + start < total ? j + start : j + start - total;
+            const Source *src = &dead[at].src;
+            if (!(src->kw & BG_KW_REBORN)) continue;
+            int side = at >= nd0;
             Side *s = &c->s[side];
-            for (int j = 0; j < nd[side]; j++) {
-                const Source *src = &dead[side][j].src;
-                if (!(src->kw & BG_KW_REBORN)) continue;
-                const bg_card_info *info = &BG_CARDS[src->card];
-                uint8_t kw = (uint8_t)((src->golden ? info->gkw : info->kw) & ~BG_KW_REBORN);
-                if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, src->card, src->golden, 0, BG_TR_REBORN, 0);
-                uint8_t saved = c->spawn_attacked;
-                c->spawn_attacked = spawn_flag(s, src->attacked, src->eid);
-                summon_copies(c, side, dead[side][j].anchor, src->card, src->golden,
-                              src->golden ? info->gatk : info->atk, 1, kw, src->src, NULL, 0);
-                c->spawn_attacked = saved;
-            }
+            const bg_card_info *info = &BG_CARDS[src->card];
+            uint8_t kw = (uint8_t)((src->golden ? info->gkw : info->kw) & ~BG_KW_REBORN);
+            if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, src->card, src->golden, 0, BG_TR_REBORN, 0);
+            uint8_t saved = c->spawn_attacked;
+            c->spawn_attacked = spawn_flag(s, src->attacked, src->eid);
+            summon_copies(c, side, dead[at].anchor, src->card, src->golden,
+                          src->golden ? info->gatk : info->atk, 1, kw, src->src, NULL, 0);
+            c->spawn_attacked = saved;
         }
     }
+}
+
+static inline void resolve_deaths(Combat *c) {
+    if (c->s[0].dead | c->s[1].dead) process_deaths(c);
 }
 
 /* ------------------------------------------------------------ attacks */
@@ -592,33 +741,52 @@ static int can_attack(const Side *s) {
     return 0;
 }
 
-static int pick_target(Combat *c, int side, const Minion *attacker) {
-    const Side *s = &c->s[side];
-    int pick[BG_MAX_BOARD], taunt[BG_MAX_BOARD], k = 0, t = 0;
-    if (attacker->card == C_ZAPP_SLYWICK) {
-        int32_t low = INT32_MAX;
-        for (int i = 0; i < s->n; i++) {
-            const Minion *m = &s->m[i];
-            if (is_dead(m)) continue;
-            if (m->atk < low) {
-                low = m->atk;
-                k = 0;
-            }
-            if (m->atk == low) pick[k++] = i;
+/* Zapp Slywick attacks the minion with the lowest Attack. */
+static NOINLINE int pick_lowest_attack(Combat *c, const Side *s) {
+    int pick[BG_MAX_BOARD], k = 0;
+    int32_t low = INT32_MAX;
+    for (int i = 0; i < s->n; i++) {
+        const Minion *m = &s->m[i];
+        if (is_dead(m)) continue;
+        if (m->atk < low) {
+            low = m->atk;
+            k = 0;
         }
-    } else {
-        for (int i = 0; i < s->n; i++) {
-            if (is_dead(&s->m[i])) continue;
-            pick[k++] = i;
-            if (s->m[i].kw & BG_KW_TAUNT) taunt[t++] = i;
-        }
-        if (t) return taunt[t == 1 ? 0 : rng_below(&c->rng, (uint32_t)t)];
+        if (m->atk == low) pick[k++] = i;
     }
     return k ? pick[k == 1 ? 0 : rng_below(&c->rng, (uint32_t)k)] : -1;
 }
 
+/* The r-th set bit of mask, r below its popcount. */
+static int nth_bit(unsigned mask, int r) {
+    for (; r > 0; r--) mask &= mask - 1;
+    return lowest_bit(mask);
+}
+
+/* A random minion of the slots in mask (not empty): the r-th in slot order. */
+static NOINLINE int pick_in(Combat *c, unsigned mask) {
+    int k = 0;
+    for (unsigned m = mask; m; m &= m - 1) k++;
+    return nth_bit(mask, k == 1 ? 0 : (int)rng_below(&c->rng, (uint32_t)k));
+}
+
+/* A random living enemy, a random Taunt if there is one. Normally every
+ * enemy is alive (deaths are resolved before the next attack), and when none
+ * has Taunt the pick is simply a random slot. */
+static inline int pick_target(Combat *c, int side, const Minion *attacker) {
+    const Side *s = &c->s[side];
+    if (UNLIKELY(attacker->card == C_ZAPP_SLYWICK)) return pick_lowest_attack(c, s);
+    int n = s->n;
+    if (LIKELY(!s->taunts && !s->dead)) return n > 1 ? (int)rng_below(&c->rng, (uint32_t)n) : n - 1;
+    unsigned alive = ((1u << n) - 1) & ~(unsigned)s->dead, taunt = 0;
+    for (int i = 0; i < n; i++) taunt |= (unsigned)((s->m[i].kw & BG_KW_TAUNT) != 0) << i;
+    unsigned pool = taunt & alive ? taunt & alive : alive;
+    if (!pool) return -1;
+    return pool & (pool - 1) ? pick_in(c, pool) : lowest_bit(pool); /* one choice: no draw */
+}
+
 /* "Whenever this is attacked" effects resolve before "whenever this attacks". */
-static void notify_attack(Combat *c, int s, int ai, int ti) {
+static NOINLINE void notify_attack(Combat *c, int s, int ai, int ti) {
     Side *A = &c->s[s], *D = &c->s[!s];
     if (D->hooks & H_ATTACKED)
         for (int i = 0; i < D->n; i++)
@@ -630,68 +798,93 @@ static void notify_attack(Combat *c, int s, int ai, int ti) {
                 BG_HOOKS[A->m[i].card].on_attack(c, s, i, ai);
 }
 
+/* Cave Hydra and Foe Reaper 4000 also hit the target's living neighbours. */
+static NOINLINE void cleave(Combat *c, int s, int ai, int ti, int32_t amount, int poisonous) {
+    Side *D = &c->s[!s];
+    for (int i = ti - 1; i >= 0; i--)
+        if (!is_dead(&D->m[i])) {
+            hit(c, !s, i, amount, s, ai, poisonous);
+            break;
+        }
+    for (int i = ti + 1; i < D->n; i++)
+        if (!is_dead(&D->m[i])) {
+            hit(c, !s, i, amount, s, ai, poisonous);
+            break;
+        }
+}
+
+/* Overkill and "after this attacks" effects of the attacker. */
+static NOINLINE void after_attack(Combat *c, int s, int ai, uint16_t eid, int killed,
+                                  uint16_t teid, int excess) {
+    Side *A = &c->s[s];
+    const CardHooks *h = &BG_HOOKS[A->m[ai].card];
+    if (excess && h->overkill) {
+        if (c->ev) log_event(c, BG_EV_TRIGGER, s, ai, eid, 0, A->m[ai].card, A->m[ai].golden, 0, BG_TR_OVERKILL, excess);
+        h->overkill(c, s, ai, excess);
+        flush(c);
+        ai = slot_of(A, eid);
+    }
+    if (ai >= 0 && h->after_attack) {
+        h->after_attack(c, s, ai, killed, teid, excess);
+        flush(c);
+    }
+}
+
 static void run_immediate_attacks(Combat *c);
+static void attack(Combat *c, int s, uint16_t eid, int hint);
 
 /* One attack by the minion eid of side s (at slot `hint` if still there). */
-static void attack(Combat *c, int s, uint16_t eid, int hint) {
+static ALWAYS_INLINE void attack_by(Combat *c, const int s, uint16_t eid, int hint) {
     Side *A = &c->s[s], *D = &c->s[!s];
     int ai = hint >= 0 && hint < A->n && A->m[hint].eid == eid ? hint : slot_of(A, eid);
     if (ai < 0 || is_dead(&A->m[ai]) || A->m[ai].atk <= 0 || c->aborted) return;
     int ti = pick_target(c, !s, &A->m[ai]);
     if (ti < 0) return;
     c->attacks++;
-    int prev = c->cur;
-    c->cur = s;
     Minion *att = &A->m[ai], *def = &D->m[ti];
     uint16_t teid = def->eid;
-    if (c->ev) log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
-    notify_attack(c, s, ai, ti);
-    int32_t hit = att->atk, back = def->atk;
+    if (UNLIKELY(c->ev != NULL)) log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    if (UNLIKELY((D->hooks & H_ATTACKED) || (A->hooks & H_ON_ATTACK))) notify_attack(c, s, ai, ti);
+    int32_t strike = att->atk, back = def->atk;
     int att_poison = (att->kw & BG_KW_POISONOUS) != 0, def_poison = (def->kw & BG_KW_POISONOUS) != 0;
     int32_t target_hp = def->hp;
     int ogre = def->card == C_YO_HO_OGRE;
     /* Nothing summons during the damage group (damage triggers wait in the
      * pending queue), so slots stay put until flush_pending. */
-    int dealt = deal_damage(c, !s, ti, hit, s, ai, att_poison);
-    if (att->card == C_CAVE_HYDRA || att->card == C_FOE_REAPER_4000) {
-        for (int i = ti - 1; i >= 0; i--)
-            if (!is_dead(&D->m[i])) {
-                deal_damage(c, !s, i, hit, s, ai, att_poison);
-                break;
-            }
-        for (int i = ti + 1; i < D->n; i++)
-            if (!is_dead(&D->m[i])) {
-                deal_damage(c, !s, i, hit, s, ai, att_poison);
-                break;
-            }
-    }
-    deal_damage(c, s, ai, back, !s, ti, def_poison);
-    uint32_t moves = c->moves;
-    flush_pending(c);
-    if (c->moves != moves) {
-        ai = slot_of(A, eid);
-        ti = slot_of(D, teid);
-    }
-    int killed = ti >= 0 && is_dead(&D->m[ti]) && dealt > 0;
-    int excess = killed && target_hp > 0 && dealt > target_hp ? dealt - target_hp : 0;
-    if (ai >= 0 && (A->m[ai].hooks & (H_OVERKILL | H_AFTER_ATTACK))) {
-        const CardHooks *h = &BG_HOOKS[A->m[ai].card];
-        if (excess && h->overkill) {
-            if (c->ev) log_event(c, BG_EV_TRIGGER, s, ai, eid, 0, A->m[ai].card, A->m[ai].golden, 0, BG_TR_OVERKILL, excess);
-            h->overkill(c, s, ai, excess);
-            flush_pending(c);
+    int dealt = hit(c, !s, ti, strike, s, ai, att_poison);
+    if (UNLIKELY(att->card == C_CAVE_HYDRA || att->card == C_FOE_REAPER_4000))
+        cleave(c, s, ai, ti, strike, att_poison);
+    hit(c, s, ai, back, !s, ti, def_poison);
+    if (UNLIKELY(c->npend != 0)) {
+        uint32_t moves = c->moves;
+        flush_pending(c);
+        if (c->moves != moves) {
             ai = slot_of(A, eid);
-        }
-        if (ai >= 0 && h->after_attack) {
-            h->after_attack(c, s, ai, killed, teid, excess);
-            flush_pending(c);
+            ti = slot_of(D, teid);
         }
     }
-    process_deaths(c);
+    if (UNLIKELY(ai >= 0 && (A->m[ai].hooks & (H_OVERKILL | H_AFTER_ATTACK)))) {
+        int killed = ti >= 0 && is_dead(&D->m[ti]) && dealt > 0;
+        int excess = killed && target_hp > 0 && dealt > target_hp ? dealt - target_hp : 0;
+        after_attack(c, s, ai, eid, killed, teid, excess);
+    }
+    resolve_deaths(c);
     /* Yo-Ho-Ogre: survived being attacked, so it attacks right away. */
-    if (ogre && slot_of(D, teid) >= 0) queue_immediate_attack(c, !s, teid);
-    c->cur = prev;
-    run_immediate_attacks(c);
+    if (UNLIKELY(ogre) && slot_of(D, teid) >= 0) queue_immediate_attack(c, !s, teid);
+    if (UNLIKELY(c->nimm != 0)) run_immediate_attacks(c);
+}
+
+/* A copy of the attack code for each side: the side becomes a constant, and
+ * each side's data-dependent branches get their own history in the branch
+ * predictor (the two boards differ, so their outcomes do too). */
+static NOINLINE void attack_by_0(Combat *c, uint16_t eid, int hint) { attack_by(c, 0, eid, hint); }
+static NOINLINE void attack_by_1(Combat *c, uint16_t eid, int hint) { attack_by(c, 1, eid, hint); }
+
+static void attack(Combat *c, int s, uint16_t eid, int hint) {
+    if (s)
+        attack_by_1(c, eid, hint);
+    else
+        attack_by_0(c, eid, hint);
 }
 
 /* "Attacks immediately" (Sky Pirate, Yo-Ho-Ogre) happens out of turn and
@@ -709,21 +902,24 @@ static void run_immediate_attacks(Combat *c) {
 
 /* A side's turn: its next minion attacks (twice with Windfury, four times
  * with Mega-Windfury, while it lives). Returns 0 when nothing can attack. */
-static int take_turn(Combat *c, int s) {
+static ALWAYS_INLINE int take_turn(Combat *c, const int s) {
     Side *A = &c->s[s];
     int ai = pick_attacker(A);
     if (ai < 0) return 0;
     Minion *m = &A->m[ai];
     uint16_t eid = m->eid;
+    uint8_t kw = m->kw;
     m->attacked = 1;
     A->last_attacker = eid;
-    int times = (m->kw & BG_KW_MEGA_WINDFURY) ? 4 : (m->kw & BG_KW_WINDFURY) ? 2 : 1;
-    for (int k = 0; k < times; k++) {
+    /* run_combat has just checked that both sides have minions and that the
+     * fight goes on. The turn's first attack is inlined here (the usual one). */
+    attack_by(c, s, eid, ai);
+    if (LIKELY(!(kw & (BG_KW_WINDFURY | BG_KW_MEGA_WINDFURY)))) return 1;
+    int times = (kw & BG_KW_MEGA_WINDFURY) ? 4 : 2;
+    for (int k = 1; k < times; k++) {
         if (c->s[!s].n == 0 || c->attacks >= MAX_ATTACKS || c->aborted) break;
-        if (k) {
-            ai = slot_of(A, eid);
-            if (ai < 0) break;
-        }
+        ai = slot_of(A, eid);
+        if (ai < 0) break;
         attack(c, s, eid, ai);
     }
     return 1;
@@ -733,19 +929,17 @@ static int take_turn(Combat *c, int s) {
 
 /* Start of Combat effects alternate between the players, the first attacker
  * first, each player's left to right; Red Whelp counts the Dragons each side
- * had before any of them fired. */
+ * had before any of them fired (load_side counts them: nothing has changed
+ * the boards yet). */
 static void start_of_combat(Combat *c, int first) {
+    if (!((c->s[0].hooks | c->s[1].hooks) & H_START)) return;
     uint16_t eids[2][BG_MAX_BOARD];
     int n[2] = {0, 0}, k[2] = {0, 0};
     for (int side = 0; side < 2; side++) {
-        Side *s = &c->s[side];
-        s->whelp_dragons = 0;
-        for (int i = 0; i < s->n; i++) {
-            s->whelp_dragons += (s->m[i].tribes & T_DRAGON) != 0;
+        const Side *s = &c->s[side];
+        for (int i = 0; i < s->n; i++)
             if (s->m[i].hooks & H_START) eids[side][n[side]++] = s->m[i].eid;
-        }
     }
-    if (!n[0] && !n[1]) return;
     int side = first;
     while (k[0] < n[0] || k[1] < n[1]) {
         if (k[side] < n[side]) {
@@ -754,15 +948,13 @@ static void start_of_combat(Combat *c, int first) {
             int i = slot_of(s, eid);
             if (i >= 0 && !is_dead(&s->m[i])) {
                 if (c->ev) log_event(c, BG_EV_TRIGGER, side, i, eid, 0, s->m[i].card, s->m[i].golden, 0, BG_TR_START_OF_COMBAT, 0);
-                c->cur = side;
                 BG_HOOKS[s->m[i].card].start_of_combat(c, side, i);
-                flush_pending(c);
+                flush(c);
             }
         }
         side = !side;
     }
-    c->cur = first;
-    process_deaths(c);
+    resolve_deaths(c);
 }
 
 static int board_damage(const Side *s) {
@@ -776,13 +968,14 @@ static void run_combat(Combat *c, int *winner, int *damage) {
     int n0 = c->s[0].n, n1 = c->s[1].n;
     int first = n0 > n1 ? 0 : n1 > n0 ? 1 : (int)rng_below(&c->rng, 2);
     if (c->ev) log_event(c, BG_EV_START, first, -1, 0, 0, 0, 0, 0, 0, 0);
-    c->cur = first;
     update_auras(c); /* Old Murk-Eye counts the enemy's Murlocs from here on */
     start_of_combat(c, first);
     run_immediate_attacks(c);
     int side = first;
     while (c->s[0].n && c->s[1].n && c->attacks < MAX_ATTACKS && !c->aborted) {
-        if (!take_turn(c, side) && !can_attack(&c->s[!side])) break;
+        /* A copy of the turn for each side, like attack_by_0/1. */
+        int attacked = side ? take_turn(c, 1) : take_turn(c, 0);
+        if (!attacked && !can_attack(&c->s[!side])) break;
         side = !side;
     }
     int a = c->s[0].n, b = c->s[1].n;
@@ -830,9 +1023,9 @@ int bg_check_board(const bg_board_in *b) {
 static void load_side(Combat *c, int side, const bg_board_in *b) {
     Side *s = &c->s[side];
     memset(s, 0, sizeof *s);
-    s->tier = b->tier;
+    s->tier = (uint8_t)b->tier;
     s->health = b->health;
-    s->n = b->n;
+    s->n = (uint8_t)b->n;
     for (int i = 0; i < b->n; i++) {
         const bg_minion_in *in = &b->m[i];
         Minion *m = &s->m[i];
@@ -849,9 +1042,11 @@ static void load_side(Combat *c, int side, const bg_board_in *b) {
         for (int k = 0; k < in->n_magnets; k++) m->magnet_golden |= (uint8_t)(in->magnet_golden[k] << k);
         m->spores = in->spores;
         if (in->n_magnets || in->spores) m->kw |= BG_KW_DEATHRATTLE;
+        s->taunts += (uint8_t)((m->kw & BG_KW_TAUNT) != 0);
         m->hooks = HOOKS16(in->card);
         if (m->hooks & H_AURA) c->has_aura = 1;
         s->hooks |= m->hooks;
+        s->whelp_dragons += (uint8_t)((m->tribes & T_DRAGON) != 0);
     }
 }
 
@@ -864,7 +1059,12 @@ static int load(Combat *c, const bg_board_in *a, const bg_board_in *b, uint32_t 
     c->tribes = (uint8_t)(tribes & 0x7F);
     load_side(c, 0, a);
     load_side(c, 1, b);
-    if (c->has_aura) apply_auras(c, 0);
+    if (c->has_aura) {
+        AuraSources src;
+        count_aura_sources(c, &src);
+        apply_auras(c, &src, 0);
+        c->aura_stale = 1; /* the fight's first pass adds Old Murk-Eye's bonus */
+    }
     return BG_OK;
 }
 
@@ -874,7 +1074,9 @@ int bg_board_auras(const bg_board_in *board, int32_t *atk_bonus, int32_t *hp_bon
     Combat c;
     memset(&c, 0, sizeof c);
     load_side(&c, 0, board);
-    apply_auras(&c, 0);
+    AuraSources src;
+    count_aura_sources(&c, &src);
+    apply_auras(&c, &src, 0);
     for (int i = 0; i < board->n; i++) {
         atk_bonus[i] = c.s[0].m[i].aura_atk;
         hp_bonus[i] = c.s[0].m[i].aura_hp;
@@ -890,11 +1092,15 @@ int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64
     Combat base;
     int err = load(&base, a, b, tribes);
     if (err) return err;
+    PoolCache pools;
+    pools.n = 0;
+    base.pools = &pools;
     memset(out, 0, sizeof *out);
     Rng rng;
     rng_seed(&rng, seed);
+    Combat c;
     for (int64_t r = 0; r < runs; r++) {
-        Combat c = base;
+        memcpy(&c, &base, offsetof(Combat, pend));
         c.rng = rng;
         int winner, damage;
         run_combat(&c, &winner, &damage);

@@ -67,30 +67,25 @@ typedef struct {
     uint16_t hooks;           /* the card's hook bits, kept at hand */
 } Minion;
 
+/* 256 bytes, so finding a side is a shift. */
 typedef struct {
     Minion m[BG_MAX_BOARD];
-    int n;
-    uint16_t last_attacker;   /* eid of the side's most recent attacker */
-    int tier, health;
+    int32_t health;
     uint32_t hooks;           /* OR of the hook bits of minions on board */
-    int whelp_dragons;        /* friendly Dragons at the start of combat */
-    int n_dead_mechs;         /* Kangor's Apprentice remembers the first four */
-    uint16_t dead_mech[5];
+    uint16_t last_attacker;   /* eid of the side's most recent attacker */
+    uint16_t dead_mech[5];    /* Kangor's Apprentice remembers the first four Mechs */
+    uint8_t n;
+    uint8_t dead;             /* bit per slot: died, not yet taken off the board */
+    uint8_t tier;
+    uint8_t taunts;           /* minions with Taunt, dead ones included */
+    uint8_t whelp_dragons;    /* friendly Dragons at the start of combat */
+    uint8_t n_dead_mechs;
     uint8_t dead_mech_golden[5];
 } Side;
 
-/* Snapshot of a minion whose deathrattle (or death trigger) resolves. */
-typedef struct {
-    uint16_t card, eid;
-    uint8_t golden, kw, tribes;
-    int8_t src;
-    uint8_t attacked;
-    int32_t atk;
-    uint8_t n_magnets;
-    uint8_t magnet_golden;
-    uint8_t spores;
-    uint16_t hooks;
-} Source;
+/* Snapshot of a minion whose deathrattle (or death trigger) resolves: the
+ * minion as it left the board, so taking one is a single copy. */
+typedef Minion Source;
 
 typedef struct {
     uint8_t kind;             /* PEND_* */
@@ -103,29 +98,50 @@ typedef struct {
 
 typedef struct {
     uint64_t s[4];
+    uint32_t ahead;           /* high half of the next output, drawn in advance */
 } Rng;
+
+/* A random pool filtered by random_pool_card. The filter depends only on its
+ * arguments and the lobby's tribes, so bg_simulate keeps each one it builds
+ * for all the fights of the call. */
+typedef struct {
+    const uint16_t *list;
+    uint16_t exclude;
+    int max_tier, n;
+    uint16_t card[BG_N_CARDS];
+} Pool;
+
+#define MAX_POOLS 8
+
+typedef struct {
+    int n;
+    Pool pool[MAX_POOLS];
+} PoolCache;
 
 typedef struct Combat {
     Side s[2];
     Rng rng;
-    int cur;                  /* side whose attack is resolving */
     int attacks, steps, aborted;
     uint16_t next_eid;
     uint8_t has_aura;
+    uint8_t aura_stale;       /* a minion arrived since the last aura pass */
     uint8_t tribes;           /* the lobby's minion types: random summons stay in them */
     uint8_t spawn_attacked;   /* summons now in progress start with this attack flag */
-    uint8_t deaths;           /* bit per side: a minion there may have died */
+    uint8_t aura_murlocs;     /* living Murlocs at the last aura pass */
+    uint64_t aura_sources;    /* aura minions per side at the last aura pass */
     uint32_t moves;           /* bumped by every summon: slots may have shifted */
-    int npend;
+    int npend, nimm;
+    PoolCache *pools;         /* NULL: filter every time (bg_resolve) */
+    bg_result *res;           /* NULL in bg_simulate */
+    bg_event *ev;
+    int32_t ev_cap;
+    /* The queues are empty between fights: bg_simulate copies a fight's
+     * starting state only up to here. */
     Pending pend[MAX_PENDING];
-    int nimm;
     struct {
         int8_t side;
         uint16_t eid;
     } imm[MAX_IMMEDIATE];
-    bg_result *res;           /* NULL in bg_simulate */
-    bg_event *ev;
-    int32_t ev_cap;
 } Combat;
 
 typedef struct {
@@ -181,6 +197,18 @@ static inline int slot_of(const Side *s, uint16_t eid) {
         if (s->m[i].eid == eid) return i;
     return -1;
 }
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#define NOINLINE
+#define ALWAYS_INLINE inline
+#endif
+
 static inline int card_has(uint16_t card, uint32_t hook) { return (BG_HOOKS[card].hooks & hook) != 0; }
 #define HOOKS16(card) ((uint16_t)(BG_HOOKS[card].hooks & 0xFFFF))
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from combat_c import parse_board
 from combat_c._lib import ffi
+from combat_c.build import RELEASE_FLAGS, unity_source
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
@@ -28,16 +29,19 @@ def main(argv: list[str]) -> int:
     a, b = parse_board(fight["a"]), parse_board(fight["b"])
     data = bytes(ffi.buffer(a.packed)) + bytes(ffi.buffer(b.packed))
     (out / "boards.bin").write_bytes(data)
+    # The engine as the module builds it (one translation unit, same flags;
+    # Python adds -fwrapv), plus debug info for perf and valgrind.
+    unity = out / "engine_unity.c"
+    unity.write_text(unity_source())
     cmd = [
         "gcc",
-        "-std=c99",
-        "-O3",
+        *RELEASE_FLAGS,
+        "-fwrapv",
         "-g",
         "-o",
         str(out / "engine"),
         str(HERE / "profile_main.c"),
-        str(SRC / "engine.c"),
-        str(SRC / "cards.c"),
+        str(unity),
         f"-I{SRC}",
     ]
     subprocess.run(cmd, check=True)
