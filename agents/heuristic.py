@@ -464,6 +464,17 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ values
 
+    def warband_value(self, state: Any, turn: int) -> float:
+        """What the agent's card knowledge says the warband and hand are worth."""
+        ctx = _Ctx(state, turn)
+        total = 0.0
+        for m in state.board:
+            total += self._value(m, ctx, member=True, played=True)
+        for m in state.hand:
+            if type(m) is MinionCard:
+                total += self._value(m, ctx, member=True, played=False)
+        return total
+
     def _value(self, m: MinionCard, ctx: _Ctx, member: bool, played: bool) -> float:
         """What ``m`` is worth to this warband. ``member``: it is already counted in
         ``ctx`` (warband or hand); ``played``: its Battlecry is spent."""
@@ -699,6 +710,12 @@ def _position(board: Sequence[MinionCard], card: MinionCard) -> int:
     """Where ``card`` goes so the roles stay in order (after its equals)."""
     role = _role(card)
     return sum(1 for m in board if _role(m) <= role)
+
+
+def arranged(board: Sequence[MinionCard]) -> tuple[MinionCard, ...]:
+    """The warband in the order the agent's Moves lead to (roles left to right,
+    equal roles keeping their order)."""
+    return tuple(sorted(board, key=_role))
 
 
 def _next_move(board: Sequence[MinionCard]) -> tuple[Any, int]:

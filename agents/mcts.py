@@ -28,7 +28,9 @@ from typing import Any
 
 from agents.arena import Budget
 from agents.belief import Guesser
+from agents.heuristic import HeuristicAgent, arranged
 from agents.rollout import rollout_action
+from agents.value import features, value_model
 from bgsim import tavern
 from bgsim.actions import Action, Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sell, Upgrade
 from bgsim.observation import Observation
@@ -37,15 +39,36 @@ from bgsim.pool import Pool
 from bgsim.ruleset import load_ruleset
 from combat_c import Board, simulate
 
-MAX_ROLLOUT_ACTIONS = 14
+MAX_ROLLOUT_ACTIONS = 20
+MIN_LINE_VISITS = 8
+MAX_LINE_DEPTH = 8
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
+
+
+class _CountingRandom(random.Random):
+    """Counts draws, so a search knows whether a rollout depended on chance
+    (every random choice of the recruit phase goes through ``random()``)."""
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
 
 
 @dataclass
 class Edge:
     visits: int = 0
     total: float = 0.0
+    squares: float = 0.0
+    child: Node | None = None  # the node the action led to
+    chance: bool = False  # it has led to different nodes (a shop roll, a random effect)
+
+
+def _variance(e: Edge) -> float:
+    mean = e.total / e.visits
+    return max(e.squares / e.visits - mean * mean, 1e-6)
 
 
 class Node:
@@ -81,14 +104,17 @@ def info_key(state: PlayerState, action_cap: int) -> tuple:
     )
 
 
-def search_actions(state: PlayerState, legal: Sequence[Action]) -> list[Action]:
+def search_actions(
+    state: PlayerState, legal: Sequence[Action], no_upgrade: bool = False
+) -> list[Action]:
     """The actions the tree branches on: no Moves and no Freeze (positions come
     from where minions are played, at either end), one Play per hand card and
-    target at the left or right end."""
+    target at the left or right end; no Upgrade when leveling is left to the
+    default policy."""
     end = len(state.board)
     out = []
     for a in legal:
-        if isinstance(a, Move | Freeze):
+        if isinstance(a, Move | Freeze) or (no_upgrade and isinstance(a, Upgrade)):
             continue
         if isinstance(a, Play) and a.pos not in (None, 0, end):
             continue
@@ -102,7 +128,20 @@ def board_of(state: PlayerState) -> Board:
 
 class MCTSAgent:
     name = "mcts"
-    OPTIONS = ("budget", "c", "cheat", "runs", "horizon", "iterations", "seconds")
+    OPTIONS = (
+        "budget",
+        "c",
+        "cheat",
+        "runs",
+        "horizon",
+        "iterations",
+        "seconds",
+        "policy",
+        "value",
+        "level",
+        "confidence",
+        "opponents",
+    )
 
     def __init__(
         self,
@@ -110,15 +149,35 @@ class MCTSAgent:
         c: float = 0.7,
         cheat: bool = False,
         runs: int = 8,
-        horizon: int = 0,
+        horizon: int = 1,
         iterations: int | None = None,
         seconds: float | None = None,
+        policy: str = "heuristic",
+        value: str = "model",
+        level: str = "search",
+        confidence: float = 2.0,
+        opponents: int = 1,
     ) -> None:
         if iterations is not None or seconds is not None:
             budget = Budget(seconds=seconds, iterations=iterations)
         self.budget = budget or Budget(iterations=2000)
         if c < 0 or runs < 1 or horizon < 0:
             raise ValueError("c must be >= 0, runs >= 1 and horizon >= 0")
+        if policy not in ("heuristic", "static"):
+            raise ValueError(f"policy must be heuristic or static, got {policy!r}")
+        if value not in ("model", "fight"):
+            raise ValueError(f"value must be model or fight, got {value!r}")
+        if level not in ("search", "heuristic"):
+            raise ValueError(f"level must be search or heuristic, got {level!r}")
+        self.policy = policy
+        self.confidence = confidence
+        if opponents < 1:
+            raise ValueError("opponents must be at least 1")
+        self.opponents = opponents
+        self.value = value
+        self.level = level
+        self._model = value_model() if value == "model" else None
+        self._heuristic = HeuristicAgent()
         self.c = c
         self.cheat = cheat
         self.runs = runs
@@ -136,6 +195,7 @@ class MCTSAgent:
 
     def reset(self, seat: int, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._heuristic.reset(seat, seed)
         self._turn = -1
         self.iterations_done = 0
 
@@ -145,16 +205,34 @@ class MCTSAgent:
         if observation.turn != self._turn:
             self._new_turn(observation)
         state = observation.state
+        if self.level == "heuristic":
+            planned = self._default(state, legal_actions)
+            if isinstance(planned, Upgrade):
+                return planned
         root = self._node(state)
         if len(root.actions) == 1:
             return root.actions[0]
         self._search(observation, root)
-        best = max(root.actions, key=lambda a: self._rank(root, a))
-        return best
+        return self._choose(root)
 
     # -------------------------------------------------------------- search
 
+    def _default(self, state: PlayerState, legal: Sequence[Action]) -> Action:
+        """The default policy's action: the rollouts' and the prior's. The
+        heuristic is deterministic, so its answers are kept for the turn."""
+        if self.policy == "static":
+            return rollout_action(state, legal)
+        key = (state.turn, info_key(state, self._cap))
+        action = self._memo.get(key)
+        if action is None:
+            obs = replace(self._obs, state=state, turn=state.turn)
+            action = self._memo[key] = self._heuristic.act(obs, legal)
+        return action
+
     def _new_turn(self, obs: Observation) -> None:
+        self._obs = obs
+        self._memo: dict[tuple, Action] = {}
+        self._finished: dict[tuple, PlayerState] = {}
         self._turn = obs.turn
         self._tree: dict[tuple, Node] = {}
         self._iterations_left = self.budget.iterations
@@ -173,19 +251,50 @@ class MCTSAgent:
         node = self._tree.get(key)
         if node is None:
             legal = tavern.legal_actions(state, self.rules)
-            actions = search_actions(state, legal) or legal
-            first = rollout_action(state, legal)
+            actions = search_actions(state, legal, self.level == "heuristic") or legal
+            first = self._default(state, legal)
             actions.sort(key=lambda a: (a != first, -PRIOR.get(type(a), 0)))
             if first not in actions:
                 actions.insert(0, first)
             node = self._tree[key] = Node(actions)
         return node
 
-    def _rank(self, node: Node, action: Action) -> tuple[int, float]:
-        edge = node.edges.get(action)
-        if edge is None:
-            return (0, 0.0)
-        return (edge.visits, edge.total / edge.visits)
+    def _line(self, edge: Edge, depth: int = 0) -> Edge:
+        """The edge that stands for an action's best known line of play: the
+        edge itself, or, when the action always leads to the same node, the best
+        line below that node if it scores higher. An edge's mean averages the
+        exploration done beneath it; the best line does not."""
+        best = edge
+        child = edge.child
+        if not edge.chance and child is not None and depth < MAX_LINE_DEPTH:
+            for e in child.edges.values():
+                if e.visits >= MIN_LINE_VISITS:
+                    line = self._line(e, depth + 1)
+                    if line.total / line.visits > best.total / best.visits:
+                        best = line
+        return best
+
+    def _choose(self, root: Node) -> Action:
+        """The default policy's action, unless another action's best line beats
+        the default's by more than ``confidence`` standard errors of the
+        difference (so noise alone does not pull the agent off a sound plan)."""
+        default = root.actions[0]
+        base_edge = root.edges.get(default)
+        if base_edge is None:
+            return default
+        base = self._line(base_edge)
+        best, best_line = default, base
+        for a, e in root.edges.items():
+            if a == default or e.visits < MIN_LINE_VISITS:
+                continue
+            line = self._line(e)
+            if line.total / line.visits > best_line.total / best_line.visits:
+                best, best_line = a, line
+        if best == default:
+            return default
+        gap = best_line.total / best_line.visits - base.total / base.visits
+        se = math.sqrt(_variance(base) / base.visits + _variance(best_line) / best_line.visits)
+        return best if gap > self.confidence * se else default
 
     def _share(self) -> tuple[int | None, float | None]:
         """This decision's share of the turn's budget: a third of what is left,
@@ -214,33 +323,36 @@ class MCTSAgent:
         self.iterations_done += done
 
     def _iterate(self, obs: Observation, root: Node) -> None:
-        rng = random.Random(self._rng.getrandbits(64))
+        rng = _CountingRandom(self._rng.getrandbits(64))
         pool = self._pool.clone()
         state = obs.state
         node = root
-        path: list[tuple[Node, Action]] = []
+        path: list[tuple[Node, Action, Node | None]] = []
         # Selection and expansion along the agent's own decisions.
         while not state.ended:
             action = self._select(node, rng)
-            path.append((node, action))
             state = tavern.apply_action(state, action, pool, rng, self.rules)
             if state.ended:
+                path.append((node, action, None))
                 break
-            child_key = info_key(state, self._cap)
-            child = self._tree.get(child_key)
+            child = self._tree.get(info_key(state, self._cap))
             if child is None:
-                self._node(state)
+                path.append((node, action, self._node(state)))
                 break
+            path.append((node, action, child))
             node = child
-        state = self._finish_turn(state, pool, rng)
+        state = self._rollout(state, pool, rng)
         value = self._evaluate(obs, state, pool, rng)
-        for node, action in path:
+        for node, action, child in path:
             node.visits += 1
             edge = node.edges.get(action)
             if edge is None:
-                edge = node.edges[action] = Edge()
+                edge = node.edges[action] = Edge(child=child)
+            elif edge.child is not child:
+                edge.chance = True
             edge.visits += 1
             edge.total += value
+            edge.squares += value * value
 
     def _select(self, node: Node, rng: random.Random) -> Action:
         allowed = node.actions[: node.widened()]
@@ -256,19 +368,50 @@ class MCTSAgent:
                 best, best_score = a, score
         return best
 
+    def _rollout(self, state: PlayerState, pool: Pool, rng: _CountingRandom) -> PlayerState:
+        """Finish the turn from ``state``. When no random draw happens (no shop
+        roll, no random effect) the result depends on ``state`` alone, so it is
+        kept for the rest of the turn and later iterations skip the work."""
+        key = info_key(state, self._cap)
+        done = self._finished.get(key)
+        if done is not None:
+            return done
+        draws = rng.draws
+        final = self._finish_turn(state, pool, rng)
+        if rng.draws == draws:
+            self._finished[key] = final
+        return final
+
     def _finish_turn(self, state: PlayerState, pool: Pool, rng: random.Random) -> PlayerState:
+        """Play the rest of the turn with the default policy. The heuristic's
+        Moves only arrange the warband, so its first one jumps straight to the
+        final order. A safety cap ends runaway rollouts (answering a pending
+        Discover first)."""
         steps = 0
         while not state.ended:
             legal = tavern.legal_actions(state, self.rules)
-            action = rollout_action(state, legal) if steps < MAX_ROLLOUT_ACTIONS else EndTurn()
-            state = tavern.apply_action(state, action, pool, rng, self.rules)
+            action = self._default(state, legal) if steps < MAX_ROLLOUT_ACTIONS else legal[0]
+            if isinstance(action, Move) and self.policy == "heuristic":
+                state = replace(state, board=arranged(state.board))
+            else:
+                state = tavern.apply_action(state, action, pool, rng, self.rules)
             steps += 1
         return state
 
     # -------------------------------------------------------------- value
 
-    def _enemy(self, obs: Observation, rng: random.Random, turns_ahead: int) -> Board:
-        player = self._opponents[int(rng.random() * len(self._opponents))]
+    def _enemies(self, obs: Observation, rng: random.Random, turns_ahead: int) -> list[Board]:
+        """Fresh guesses of ``opponents`` different likely opponents."""
+        likely = self._opponents
+        k = min(self.opponents, len(likely))
+        picks = rng.sample(likely, k) if k < len(likely) else likely
+        return [self._enemy(obs, rng, turns_ahead, p) for p in picks]
+
+    def _enemy(
+        self, obs: Observation, rng: random.Random, turns_ahead: int, player: int | None = None
+    ) -> Board:
+        if player is None:
+            player = self._opponents[int(rng.random() * len(self._opponents))]
         if self.cheat and self.true_boards is not None:
             board = self.true_boards().get(player)
             if board is not None:
@@ -287,13 +430,26 @@ class MCTSAgent:
     def _evaluate(
         self, obs: Observation, state: PlayerState, pool: Pool, rng: random.Random
     ) -> float:
+        """Fight the likely opponent at the end of this turn (and of ``horizon``
+        more turns played by the default policy); with ``value="model"`` the
+        reward is the learned placement estimate after the last fight, with
+        ``value="fight"`` the mean of the fights' own rewards."""
         total = 0.0
         for ahead in range(self.horizon + 1):
-            enemy = self._enemy(obs, rng, ahead)
-            odds = simulate(board_of(state), enemy, self.runs, rng.getrandbits(63))
-            total += self.reward(odds, state.health)
+            mine = board_of(state)
+            fights = [
+                simulate(mine, enemy, self.runs, rng.getrandbits(63))
+                for enemy in self._enemies(obs, rng, ahead)
+            ]
+            if self._model is None:
+                total += sum(self.reward(o, state.health) for o in fights) / len(fights)
+            elif ahead == self.horizon:
+                turn = state.turn
+                return sum(self._model.reward(turn, features(obs, state, o)) for o in fights) / len(
+                    fights
+                )
             if ahead < self.horizon:
-                damage = odds.mean_damage_taken
+                damage = sum(o.mean_damage_taken for o in fights) / len(fights)
                 state = replace(state, health=max(1, state.health - round(damage)))
                 state = tavern.start_turn(state, state.turn + 1, pool, rng, self.rules)
                 state = self._finish_turn(state, pool, rng)

@@ -149,8 +149,61 @@ def _cmd_bench(args: argparse.Namespace) -> int:
                 f"  {r['lobbies_per_second']:.1f} lobbies/s "
                 f"({r['lobbies']} lobbies, {r['turns_per_lobby']:.1f} turns each)"
             )
+    if which in ("mcts", "all"):
+        from agents.bench import bench_mcts
+
+        if log:
+            print("MCTS iterations per second on fixed positions (one core)")
+        r = results["mcts"] = bench_mcts(args.iterations)
+        if log:
+            for name, rate in r["iterations_per_second"].items():
+                print(f"  {name:10s} {rate:10,.0f} iterations/s")
+            print(f"  {'total':10s} {r['total_iterations_per_second']:10,.0f} iterations/s")
     if args.json:
         print(json.dumps(results if which == "all" else results[which], indent=1))
+    return 0
+
+
+def _cmd_belief(args: argparse.Namespace) -> int:
+    from agents.belief_eval import fit_development, measure_belief
+    from agents.registry import LineupError
+    from bgsim.resources import data_path
+
+    try:
+        if args.fit:
+            dev = fit_development(args.games, args.seed, args.lineup)
+            path = data_path("belief.json")
+            path.write_text(dev.to_json(), encoding="utf-8")
+            print(f"wrote {path} ({dev.fitted_on})")
+            return 0
+        result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
+    except LineupError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(
+        f"{result['pairs']} (observer, opponent) pairs over {args.games} lobbies of {args.lineup}"
+    )
+    key = f"mae_mean_of_{args.guesses}_guesses"
+    print("  mean |P(win vs guessed board) - P(win vs true board)|:")
+    print(f"    one guess (what one MCTS iteration sees): {result['mae_one_guess']:.3f}")
+    print(f"    mean of {args.guesses} guesses:                      {result[key]:.3f}")
+    return 0
+
+
+def _cmd_value(args: argparse.Namespace) -> int:
+    from agents.value import fit_value_model
+    from bgsim.resources import data_path
+
+    model, report = fit_value_model(args.games, args.seed, args.lineup)
+    path = data_path("value_model.json")
+    path.write_text(model.to_json(), encoding="utf-8")
+    print(f"wrote {path} ({model.fitted_on})")
+    print(
+        f"  {report['samples']} samples; mean |placement error| {report['mean_abs_error']:.2f} "
+        f"(guessing 4.5 every time: {report['baseline_error']:.2f})"
+    )
     return 0
 
 
@@ -334,7 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     combat.set_defaults(func=_cmd_combat)
 
     bench = sub.add_parser("bench", help="performance figures (per core)")
-    bench.add_argument("what", nargs="?", default="all", choices=("all", "combat", "lobby"))
+    bench.add_argument("what", nargs="?", default="all", choices=("all", "combat", "lobby", "mcts"))
+    bench.add_argument("--iterations", type=int, default=2000, help="MCTS iterations per position")
     bench.add_argument("--lobbies", type=int, default=20, help="lobbies for the lobby figure")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per combat measurement")
@@ -377,6 +431,23 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--player", type=int, help="player to show (1..8; default: acting player)")
     watch.add_argument("--speed", type=float, default=1.0, help="animation speed")
     watch.set_defaults(func=_cmd_watch)
+
+    belief = sub.add_parser("belief", help="accuracy of the guessed enemy boards")
+    belief.add_argument("--games", type=int, default=20, help="lobbies to sample")
+    belief.add_argument("--lineup", default="heuristic:8", help=lineup_help)
+    belief.add_argument("--seed", type=int, default=0, help="base seed")
+    belief.add_argument("--guesses", type=int, default=4, help="guesses per sample")
+    belief.add_argument(
+        "--fit", action="store_true", help="refit data/belief.json on these lobbies instead"
+    )
+    belief.add_argument("--json", action="store_true", help="print JSON")
+    belief.set_defaults(func=_cmd_belief)
+
+    value = sub.add_parser("value", help="refit the MCTS placement model (data/value_model.json)")
+    value.add_argument("--games", type=int, default=400, help="self-play lobbies")
+    value.add_argument("--lineup", default="heuristic:8", help=lineup_help)
+    value.add_argument("--seed", type=int, default=0, help="base seed")
+    value.set_defaults(func=_cmd_value)
 
     plot = sub.add_parser("plot", help="plotly HTML figures of a results database")
     plot.add_argument("db", help="results.db written by bgsim tournament")

@@ -1,0 +1,207 @@
+"""A learned estimate of the final placement, for search evaluations.
+
+A fight's odds say how this turn goes; a placement depends on much more: the
+hero's health after the fight against the others', the tavern tier against
+theirs, how many players are left. :class:`ValueModel` predicts the final
+placement from such features with one linear model per stage of the game,
+fitted by least squares on games of the agents (``bgsim value --fit`` writes
+``data/value_model.json``). Everything it reads is public or the player's own.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bgsim.observation import Observation
+from bgsim.player_state import PlayerState
+from bgsim.resources import data_path
+
+# Turn ranges with their own model: the same feature weighs differently early and late.
+STAGES = ((1, 4), (5, 8), (9, 12), (13, 10_000))
+FEATURES = (
+    "bias",
+    "health_after",  # hero health after the fight's expected damage, /40
+    "lethal_risk",  # chance this fight kills the hero
+    "win_minus_loss",
+    "damage_swing",  # expected damage dealt minus taken, /10
+    "tier",
+    "tier_lead",  # own tier minus the mean tier of the other living players
+    "health_rank",  # share of living opponents with less health than health_after
+    "alive",  # living opponents, /7
+    "card_value",  # the heuristic agent's worth of warband and hand, /(10 * turn)
+)
+# Features a search pushes on must not reward the wrong thing: warband size or
+# raw stats are left out because, fitted on self-play, they pick up spurious
+# signs (more minions "worse" early) that a search would exploit.
+
+
+def stage_of(turn: int) -> int:
+    for i, (lo, hi) in enumerate(STAGES):
+        if lo <= turn <= hi:
+            return i
+    return len(STAGES) - 1
+
+
+@cache
+def _judge() -> Any:
+    from agents.heuristic import HeuristicAgent
+
+    return HeuristicAgent()
+
+
+def features(obs: Observation, state: PlayerState, odds: Any) -> list[float]:
+    """The model's inputs for ``state`` (this player's end of turn) fighting
+    with ``odds`` (a combat_c Odds against the likely opponent)."""
+    me = obs.player
+    health_after = state.health - odds.mean_damage_taken
+    others = [p for p in obs.players if p.alive and p.player != me]
+    n = max(len(others), 1)
+    mean_tier = sum(p.tier for p in others) / n if others else state.tier
+    below = sum(p.health < health_after for p in others) / n
+    return [
+        1.0,
+        max(min(health_after, 40.0), -10.0) / 40.0,
+        odds.lethal_taken,
+        odds.win - odds.loss,
+        (odds.mean_damage_dealt - odds.mean_damage_taken) / 10.0,
+        float(state.tier),
+        state.tier - mean_tier,
+        below,
+        len(others) / 7.0,
+        _judge().warband_value(state, state.turn) / (10.0 * max(state.turn, 1)),
+    ]
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """Per-stage weights over FEATURES predicting the final placement (1..8)."""
+
+    weights: tuple[tuple[float, ...], ...]
+    fitted_on: str = ""
+
+    def placement(self, turn: int, x: Sequence[float]) -> float:
+        w = self.weights[stage_of(turn)]
+        return min(8.0, max(1.0, sum(a * b for a, b in zip(w, x, strict=True))))
+
+    def reward(self, turn: int, x: Sequence[float]) -> float:
+        """1 for a predicted first place, 0 for last."""
+        return (8.0 - self.placement(turn, x)) / 7.0
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> ValueModel:
+        doc = json.loads(Path(path or data_path("value_model.json")).read_text(encoding="utf-8"))
+        if list(doc["features"]) != list(FEATURES):
+            raise ValueError("value_model.json was fitted on other features; refit it")
+        return cls(tuple(tuple(w) for w in doc["weights"]), doc["fitted_on"])
+
+    def to_json(self) -> str:
+        rows = [
+            f' "fitted_on": {json.dumps(self.fitted_on)}',
+            f' "features": {json.dumps(list(FEATURES))}',
+            ' "weights": [\n'
+            + ",\n".join(f"  {json.dumps([round(w, 5) for w in ws])}" for ws in self.weights)
+            + "\n ]",
+        ]
+        return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
+@cache
+def value_model() -> ValueModel:
+    return ValueModel.load()
+
+
+def collect_samples(
+    games: int,
+    seed: int = 0,
+    lineup: str = "heuristic:8",
+    runs: int = 16,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``games`` lobbies; for every player at every end of recruit, the
+    features (odds against a guessed likely opponent, as a search sees them),
+    the turn and the final placement."""
+    from agents.arena import derive_seed
+    from agents.belief import Guesser
+    from agents.registry import make_agent, parse_lineup
+    from bgsim.actions import EndTurn
+    from bgsim.lobby import Lobby
+    from combat_c import Board, simulate
+
+    xs: list[list[float]] = []
+    turns: list[int] = []
+    owners: list[tuple[int, int]] = []
+    placements: dict[tuple[int, int], int] = {}
+    for g in range(games):
+        game_seed = derive_seed("value", seed, g)
+        lobby = Lobby(game_seed)
+        agents = [make_agent(s) for s in parse_lineup(lineup)]
+        for p, agent in enumerate(agents):
+            agent.reset(p, derive_seed(game_seed, "agent", p))
+        rng = random.Random(derive_seed(game_seed, "guess"))
+        while not lobby.done:
+            turn = lobby.turn
+            for p in lobby.to_act():
+                obs = lobby.observe(p)
+                while not lobby.done and lobby.turn == turn and p in lobby.to_act():
+                    action = agents[p].act(lobby.observe(p), lobby.legal_actions(p))
+                    if isinstance(action, EndTurn):
+                        state = lobby.state(p)
+                        living = [q.player for q in obs.players if q.alive and q.player != p]
+                        likely = [q for q in living if q != obs.last_opponent] or living
+                        enemy = Guesser(obs, lobby.rules).guess(rng.choice(likely), rng)
+                        mine = Board(
+                            state.tier,
+                            max(state.health, 1),
+                            tuple(m.combat() for m in state.board),
+                        )
+                        odds = simulate(mine, enemy, runs, rng.getrandbits(32))
+                        xs.append(features(obs, state, odds))
+                        turns.append(turn)
+                        owners.append((g, p))
+                    lobby.apply(p, action)
+        for p, place in lobby.placements.items():
+            placements[(g, p)] = place
+        if progress:
+            progress(g + 1)
+    y = np.array([placements[o] for o in owners], dtype=float)
+    return np.array(xs), np.array(turns), y
+
+
+def fit(x: np.ndarray, turns: np.ndarray, y: np.ndarray, fitted_on: str) -> ValueModel:
+    """Least squares per stage (a little ridge keeps rare features tame)."""
+    weights = []
+    for i in range(len(STAGES)):
+        rows = np.array([stage_of(int(t)) == i for t in turns])
+        xs, ys = x[rows], y[rows]
+        if len(ys) < len(FEATURES) * 10:
+            raise ValueError(f"too few samples for stage {STAGES[i]}: {len(ys)}")
+        ridge = 1e-3 * len(ys) * np.eye(xs.shape[1])
+        ridge[0, 0] = 0.0
+        w = np.linalg.solve(xs.T @ xs + ridge, xs.T @ ys)
+        weights.append(tuple(float(v) for v in w))
+    return ValueModel(tuple(weights), fitted_on)
+
+
+def fit_value_model(
+    games: int = 300, seed: int = 0, lineup: str = "heuristic:8", progress=None
+) -> tuple[ValueModel, dict]:
+    start = time.perf_counter()
+    x, turns, y = collect_samples(games, seed, lineup, progress=progress)
+    model = fit(x, turns, y, f"{games} games of {lineup}, seed {seed}")
+    pred = np.array([model.placement(int(t), row) for t, row in zip(turns, x, strict=True)])
+    report = {
+        "samples": len(y),
+        "mean_abs_error": float(np.mean(np.abs(pred - y))),
+        "baseline_error": float(np.mean(np.abs(4.5 - y))),
+        "seconds": time.perf_counter() - start,
+    }
+    return model, report
