@@ -153,9 +153,9 @@ class MCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         policy: str = "heuristic",
-        value: str = "model",
-        level: str = "search",
-        confidence: float = 2.0,
+        value: str = "fight",
+        level: str = "heuristic",
+        confidence: float = 1.0,
         opponents: int = 1,
     ) -> None:
         if iterations is not None or seconds is not None:
@@ -218,10 +218,9 @@ class MCTSAgent:
     # -------------------------------------------------------------- search
 
     def _default(self, state: PlayerState, legal: Sequence[Action]) -> Action:
-        """The default policy's action: the rollouts' and the prior's. The
-        heuristic is deterministic, so its answers are kept for the turn."""
-        if self.policy == "static":
-            return rollout_action(state, legal)
+        """The heuristic's action: the search's prior, its leveling and (with
+        ``policy="heuristic"``) its rollouts. The heuristic is deterministic, so
+        its answers are kept for the turn."""
         key = (state.turn, info_key(state, self._cap))
         action = self._memo.get(key)
         if action is None:
@@ -382,15 +381,25 @@ class MCTSAgent:
             self._finished[key] = final
         return final
 
-    def _finish_turn(self, state: PlayerState, pool: Pool, rng: random.Random) -> PlayerState:
-        """Play the rest of the turn with the default policy. The heuristic's
+    def _finish_turn(self, state: PlayerState, pool: Pool, rng: _CountingRandom) -> PlayerState:
+        """Play the rest of the turn with the rollout policy. The heuristic's
         Moves only arrange the warband, so its first one jumps straight to the
         final order. A safety cap ends runaway rollouts (answering a pending
         Discover first)."""
         steps = 0
+        draws = rng.draws
         while not state.ended:
             legal = tavern.legal_actions(state, self.rules)
-            action = self._default(state, legal) if steps < MAX_ROLLOUT_ACTIONS else legal[0]
+            if steps >= MAX_ROLLOUT_ACTIONS:
+                action = legal[0]
+            elif self.policy == "static":
+                action = rollout_action(state, legal)
+            elif rng.draws != draws:
+                # After a random draw the states are new: skip the memo's keys.
+                obs = replace(self._obs, state=state, turn=state.turn)
+                action = self._heuristic.act(obs, legal)
+            else:
+                action = self._default(state, legal)
             if isinstance(action, Move) and self.policy == "heuristic":
                 state = replace(state, board=arranged(state.board))
             else:

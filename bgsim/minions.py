@@ -122,6 +122,44 @@ class MinionCard:
     pool_copies: tuple[str, ...] = ()
     triple: bool = False  # a golden made by a triple: playing it gives a Triple Reward
     _combat: Minion | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+
+    def __hash__(self) -> int:
+        # Cached: search keys hash the same cards over and over.
+        h = self._hash
+        if h is None:
+            h = hash(
+                (
+                    self.card,
+                    self.golden,
+                    self.attack,
+                    self.health,
+                    self.keywords,
+                    self.magnetic,
+                    self.spores,
+                    self.pool_copies,
+                    self.triple,
+                )
+            )
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __reduce__(self) -> tuple:
+        # Pickle the values only: a cached string hash is per process.
+        return (
+            MinionCard,
+            (
+                self.card,
+                self.golden,
+                self.attack,
+                self.health,
+                self.keywords,
+                self.magnetic,
+                self.spores,
+                self.pool_copies,
+                self.triple,
+            ),
+        )
 
     @property
     def info(self) -> CardInfo:

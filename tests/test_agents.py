@@ -66,7 +66,7 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
     for p, a in enumerate(agents):
         a.reset(p, p)
     play_turns(lobby, agents, 3)
-    agent = MCTSAgent(budget=Budget(iterations=90))
+    agent = MCTSAgent(budget=Budget(iterations=90), level="search")  # searches every decision
     agent.reset(0, 1)
     obs = lobby.observe(0)
     action = agent.act(obs, lobby.legal_actions(0))

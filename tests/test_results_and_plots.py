@@ -101,9 +101,12 @@ def test_figures_hold_the_expected_traces(tmp_path):
         figs = figures(db)
     win = figs["win_rate"]
     names = [t.name for t in win.data]
-    assert "a cumulative" in names and "b rolling (50)" in names
+    assert "a cumulative" in names and "b rolling (16)" in names
     a_cum = next(t for t in win.data if t.name == "a cumulative")
     assert list(a_cum.y)[:4] == [1.0, 0.5, pytest.approx(2 / 3), 0.5]
+    a_roll = next(t for t in win.data if t.name == "a rolling (5)")
+    # a wins every even game: the 5-game window over games 2..6 holds two wins
+    assert list(a_roll.y)[:6] == [1.0, 0.5, pytest.approx(2 / 3), 0.5, 0.6, 0.4]
     places = {t.name: list(t.y) for t in figs["placements"].data}
     assert places["a"][0] == 0.5 and places["a"][7] == 0.5
     assert sum(places["b"]) == pytest.approx(1.0)

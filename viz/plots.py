@@ -6,6 +6,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import plotly.graph_objects as go
+from plotly.colors import qualitative
 
 from agents.arena import summarize
 from agents.results_db import GameRecord, ResultsDB
@@ -18,29 +19,38 @@ def _agents(games: list[GameRecord]) -> list[str]:
 
 
 def win_rate_figure(games: list[GameRecord], window: int = ROLLING) -> go.Figure:
-    """Cumulative and rolling win rate of each agent over the games it played."""
+    """Cumulative and rolling win rate of each agent over the games it played.
+    The rolling window shrinks to a fifth of an agent's games (at least 5), so
+    a short run still shows a rolling line distinct from the cumulative one."""
     fig = go.Figure()
-    for label in _agents(games):
+    palette = qualitative.Plotly
+    for k, label in enumerate(_agents(games)):
         wins = []
         for g in games:
             for seat_label, place in zip(g.seats, g.placements, strict=True):
                 if seat_label == label:
                     wins.append(1 if place == 1 else 0)
+        span = min(window, max(5, len(wins) // 5))
         x = list(range(1, len(wins) + 1))
         cumulative, rolling, total = [], [], 0
         for i, w in enumerate(wins):
             total += w
             cumulative.append(total / (i + 1))
-            lo = max(0, i + 1 - window)
+            lo = max(0, i + 1 - span)
             rolling.append(sum(wins[lo : i + 1]) / (i + 1 - lo))
-        fig.add_trace(go.Scatter(x=x, y=cumulative, mode="lines", name=f"{label} cumulative"))
+        color = palette[k % len(palette)]
+        fig.add_trace(
+            go.Scatter(
+                x=x, y=cumulative, mode="lines", name=f"{label} cumulative", line={"color": color}
+            )
+        )
         fig.add_trace(
             go.Scatter(
                 x=x,
                 y=rolling,
                 mode="lines",
-                name=f"{label} rolling ({window})",
-                line={"dash": "dot"},
+                name=f"{label} rolling ({span})",
+                line={"dash": "dot", "color": color},
             )
         )
     fig.update_layout(
@@ -154,6 +164,16 @@ def write_plots(
                 fig.write_image(out / f"{name}.png", width=1000, height=600)
                 written.append(out / f"{name}.png")
             except Exception as exc:  # Kaleido missing, or unable to start its browser
-                reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
-                png_problem = f"PNG export is not available here: {reason}"
+                png_problem = f"PNG export is not available here: {_png_reason(exc)}"
     return written, png_problem
+
+
+def _png_reason(exc: Exception) -> str:
+    """Why ``write_image`` failed, in one line with the fix."""
+    text = str(exc).strip()
+    if "Kaleido package" in text or isinstance(exc, ImportError):
+        return 'it needs kaleido>=1 (the png extra, or pip install "kaleido>=1")'
+    if "Chrome" in text:
+        return "kaleido found no Chrome or Chromium (install one, e.g. apt install chromium)"
+    first = text.split("\n\n")[0] if text else repr(exc)
+    return " ".join(first.split()).rstrip(",:;.")
