@@ -94,9 +94,11 @@ def play_game(task: GameTask) -> GameRecord:
     rounds: list[tuple[int, int, int, int, int]] = []
     turn = lobby.turn
     while not lobby.done:
+        # Each living player recruits in turn; the last EndTurn runs the fights
+        # and starts a new turn.
         for player in lobby.to_act():
             agent = agents[player]
-            while not lobby.done and player in lobby.to_act():
+            while not lobby.done and lobby.turn == turn and player in lobby.to_act():
                 action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 lobby.apply(player, action)
         if lobby.turn != turn or lobby.done:
@@ -123,16 +125,19 @@ def play_game(task: GameTask) -> GameRecord:
     )
 
 
-def true_boards(lobby: Any, me: int) -> dict[int, Any]:
-    """Every other living player's warband as it is now (only for cheat=True
-    agents, which exist to measure what guessing costs)."""
+def true_boards(lobby: Any, me: int) -> dict[int, tuple[Any, int]]:
+    """Every other living player's warband as it is now, with the turn whose
+    recruit phase it reflects (this turn once they have ended it, else the last
+    one). Only for cheat=True agents, which exist to measure what guessing costs."""
     from combat_c import Board
 
     out = {}
+    acting = set(lobby.to_act())
     for p in range(lobby.players):
         if p != me and lobby.alive(p):
             s = lobby.state(p)
-            out[p] = Board(s.tier, max(s.health, 1), tuple(m.combat() for m in s.board))
+            board = Board(s.tier, max(s.health, 1), tuple(m.combat() for m in s.board))
+            out[p] = (board, lobby.turn - 1 if p in acting else lobby.turn)
     return out
 
 

@@ -122,12 +122,20 @@ class Guesser:
 
     def guess(self, player: int, rng: random.Random, turn: int | None = None) -> Board:
         """One guess of ``player``'s warband now (or at a later ``turn``)."""
-        obs, dev = self.obs, self.dev
-        info = obs.players[player]
+        obs = self.obs
         seen = obs.seen[player]
         now = obs.turn if turn is None else turn
         minions: list[Minion] = list(seen.board.minions) if seen is not None else []
         then = seen.turn if seen is not None else 0
+        return self.develop(player, minions, then, now, rng)
+
+    def develop(
+        self, player: int, minions: list[Minion], then: int, now: int, rng: random.Random
+    ) -> Board:
+        """``player``'s warband at turn ``now``, grown from ``minions`` as they
+        stood at turn ``then`` the way the field's warbands grow."""
+        dev = self.dev
+        info = self.obs.players[player]
         # Growth of the minions seen: the field's mean gain since then, with noise.
         gain_atk = max(dev.at(dev.attack, now) - dev.at(dev.attack, then), 0.0)
         gain_hp = max(dev.at(dev.health, now) - dev.at(dev.health, then), 0.0)

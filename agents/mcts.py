@@ -163,8 +163,8 @@ class MCTSAgent:
         self.budget = budget or Budget(iterations=2000)
         if c < 0 or runs < 1 or horizon < 0:
             raise ValueError("c must be >= 0, runs >= 1 and horizon >= 0")
-        if policy not in ("heuristic", "static"):
-            raise ValueError(f"policy must be heuristic or static, got {policy!r}")
+        if policy not in ("heuristic", "static", "mixed"):
+            raise ValueError(f"policy must be heuristic, static or mixed, got {policy!r}")
         if value not in ("model", "fight"):
             raise ValueError(f"value must be model or fight, got {value!r}")
         if level not in ("search", "heuristic"):
@@ -185,8 +185,9 @@ class MCTSAgent:
         self.rules = load_ruleset()
         self._cap = self.rules.recruit.actions_per_turn
         # With cheat=True the arena sets this to a function returning the true
-        # enemy warbands {player: Board}; nothing else ever provides it.
-        self.true_boards: Callable[[], dict[int, Board]] | None = None
+        # enemy warbands {player: (Board, turn it reflects)}; nothing else
+        # ever provides it.
+        self.true_boards: Callable[[], dict[int, tuple[Board, int]]] | None = None
         self._rng = random.Random(0)
         self._turn = -1
         self.iterations_done = 0
@@ -381,18 +382,22 @@ class MCTSAgent:
             self._finished[key] = final
         return final
 
-    def _finish_turn(self, state: PlayerState, pool: Pool, rng: _CountingRandom) -> PlayerState:
-        """Play the rest of the turn with the rollout policy. The heuristic's
-        Moves only arrange the warband, so its first one jumps straight to the
-        final order. A safety cap ends runaway rollouts (answering a pending
-        Discover first)."""
+    def _finish_turn(
+        self, state: PlayerState, pool: Pool, rng: _CountingRandom, later: bool = False
+    ) -> PlayerState:
+        """Play the rest of the turn with the rollout policy (``mixed``: the
+        heuristic for this turn, the static policy for ``later`` ones). The
+        heuristic's Moves only arrange the warband, so its first one jumps
+        straight to the final order. A safety cap ends runaway rollouts
+        (answering a pending Discover first)."""
         steps = 0
         draws = rng.draws
+        static = self.policy == "static" or (later and self.policy == "mixed")
         while not state.ended:
             legal = tavern.legal_actions(state, self.rules)
             if steps >= MAX_ROLLOUT_ACTIONS:
                 action = legal[0]
-            elif self.policy == "static":
+            elif static:
                 action = rollout_action(state, legal)
             elif rng.draws != draws:
                 # After a random draw the states are new: skip the memo's keys.
@@ -400,7 +405,7 @@ class MCTSAgent:
                 action = self._heuristic.act(obs, legal)
             else:
                 action = self._default(state, legal)
-            if isinstance(action, Move) and self.policy == "heuristic":
+            if isinstance(action, Move) and not static:
                 state = replace(state, board=arranged(state.board))
             else:
                 state = tavern.apply_action(state, action, pool, rng, self.rules)
@@ -422,9 +427,15 @@ class MCTSAgent:
         if player is None:
             player = self._opponents[int(rng.random() * len(self._opponents))]
         if self.cheat and self.true_boards is not None:
-            board = self.true_boards().get(player)
-            if board is not None:
-                return board
+            known = self.true_boards().get(player)
+            if known is not None:
+                board, as_of = known
+                target = obs.turn + turns_ahead
+                if as_of >= target:
+                    return board
+                # Turns not yet played are unknown even to a cheat: grow the
+                # true board over them the way the field's warbands grow.
+                return self._guesser.develop(player, list(board.minions), as_of, target, rng)
         return self._guesser.guess(player, rng, obs.turn + turns_ahead)
 
     def reward(self, odds: Any, health: int) -> float:
@@ -461,5 +472,5 @@ class MCTSAgent:
                 damage = sum(o.mean_damage_taken for o in fights) / len(fights)
                 state = replace(state, health=max(1, state.health - round(damage)))
                 state = tavern.start_turn(state, state.turn + 1, pool, rng, self.rules)
-                state = self._finish_turn(state, pool, rng)
+                state = self._finish_turn(state, pool, rng, later=True)
         return total / (self.horizon + 1)

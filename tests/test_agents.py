@@ -84,6 +84,25 @@ def test_cheat_mode_reads_true_boards_only_through_the_arena():
     assert sorted(rec.placements) == list(range(1, 9))
 
 
+def test_cheat_boards_say_which_turn_they_reflect(monkeypatch):
+    import agents.arena as arena
+
+    reads = []
+    real = arena.true_boards
+
+    def spy(lobby, me):
+        boards = real(lobby, me)
+        acting = set(lobby.to_act())
+        for p, (_board, as_of) in boards.items():
+            reads.append(as_of == (lobby.turn - 1 if p in acting else lobby.turn))
+        return boards
+
+    monkeypatch.setattr(arena, "true_boards", spy)
+    lineup = tuple(parse_lineup("random:3,mcts[cheat,iterations=8]:1,random:4"))
+    play_game(GameTask("t", 0, 6, lineup, None, None))
+    assert reads and all(reads)
+
+
 def test_belief_uses_public_information_only():
     lobby = Lobby(9)
     agents = [GreedyAgent(runs=4, guesses=1) for _ in range(8)]
