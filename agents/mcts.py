@@ -42,6 +42,12 @@ from combat_c import Board, simulate
 MAX_ROLLOUT_ACTIONS = 20
 MIN_LINE_VISITS = 8
 MAX_LINE_DEPTH = 8
+# End-of-turn arrangement search: guessed enemies, fights per guess, hill-climbing
+# rounds and the gain an order must show over the heuristic's.
+ARRANGE_GUESSES = 6
+ARRANGE_RUNS = 24
+ARRANGE_ROUNDS = 2
+ARRANGE_MARGIN = 0.02
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
 
@@ -141,6 +147,7 @@ class MCTSAgent:
         "level",
         "confidence",
         "opponents",
+        "arrange",
     )
 
     def __init__(
@@ -152,11 +159,12 @@ class MCTSAgent:
         horizon: int = 1,
         iterations: int | None = None,
         seconds: float | None = None,
-        policy: str = "heuristic",
+        policy: str = "mixed",
         value: str = "fight",
         level: str = "heuristic",
-        confidence: float = 1.0,
+        confidence: float = 2.0,
         opponents: int = 1,
+        arrange: bool = True,
     ) -> None:
         if iterations is not None or seconds is not None:
             budget = Budget(seconds=seconds, iterations=iterations)
@@ -174,6 +182,8 @@ class MCTSAgent:
         if opponents < 1:
             raise ValueError("opponents must be at least 1")
         self.opponents = opponents
+        self.arrange = bool(arrange)
+        self._order: tuple | None = None
         self.value = value
         self.level = level
         self._model = value_model() if value == "model" else None
@@ -212,9 +222,72 @@ class MCTSAgent:
                 return planned
         root = self._node(state)
         if len(root.actions) == 1:
-            return root.actions[0]
-        self._search(observation, root)
-        return self._choose(root)
+            action = root.actions[0]
+        else:
+            self._search(observation, root)
+            action = self._choose(root)
+        if self.arrange and isinstance(action, EndTurn | Move):
+            return self._arrangement_step(observation, state, legal_actions) or action
+        return action
+
+    # -------------------------------------------------------------- arrangement
+
+    def _arrangement_step(
+        self, obs: Observation, state: PlayerState, legal: Sequence[Action]
+    ) -> Action | None:
+        """At the end of the turn: the next Move towards the warband order that
+        fares best against the likely opponents, else EndTurn (None if the
+        order cannot be reached before the action cap)."""
+        board = state.board
+        if len(board) < 2:
+            return None
+        minions = sorted(board, key=repr)
+        if self._order is None or sorted(self._order, key=repr) != minions:
+            self._order = self._best_order(obs, state)
+        target = self._order
+        for dst, want in enumerate(target):
+            if board[dst] != want:
+                src = next(i for i in range(dst + 1, len(board)) if board[i] == want)
+                move = Move(src, dst)
+                return move if move in legal else None
+        return EndTurn() if EndTurn() in legal else None
+
+    def _best_order(self, obs: Observation, state: PlayerState) -> tuple:
+        """Hill-climb over single relocations from the heuristic's order, every
+        order fighting the same guessed enemies with the same seeds (so orders
+        compare on common random numbers); a change must gain ``ARRANGE_MARGIN``."""
+        rng = random.Random(self._rng.getrandbits(64))
+        likely = self._opponents
+        enemies = [
+            self._enemy(obs, rng, 0, likely[i % len(likely)]) for i in range(ARRANGE_GUESSES)
+        ]
+        seeds = [rng.getrandbits(63) for _ in enemies]
+        health = max(state.health, 1)
+
+        def score(order: tuple) -> float:
+            mine = Board(state.tier, health, tuple(m.combat() for m in order))
+            return sum(
+                self.reward(simulate(mine, e, ARRANGE_RUNS, seed), health)
+                for e, seed in zip(enemies, seeds, strict=True)
+            ) / len(enemies)
+
+        best = arranged(state.board)
+        best_score = score(best)
+        for _ in range(ARRANGE_ROUNDS):
+            found = None
+            for i in range(len(best)):
+                for j in range(len(best)):
+                    if i == j:
+                        continue
+                    order = list(best)
+                    order.insert(j, order.pop(i))
+                    value = score(tuple(order))
+                    if value > best_score + ARRANGE_MARGIN and (found is None or value > found[1]):
+                        found = (tuple(order), value)
+            if found is None:
+                break
+            best, best_score = found
+        return best
 
     # -------------------------------------------------------------- search
 
@@ -240,6 +313,7 @@ class MCTSAgent:
             time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         )
         self._decisions = 0
+        self._order = None
         self._guesser = Guesser(obs, self.rules)
         self._pool = Pool(self._guesser.counts, self.rules.tavern.max_tier)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]

@@ -7,10 +7,12 @@ import pytest
 from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
 from agents.belief import estimate_pool, guess_board, guess_boards, known_gone
 from agents.greedy import GreedyAgent
+from agents.heuristic import HeuristicAgent
 from agents.mcts import MCTSAgent, info_key
 from agents.random_agent import RandomAgent
 from agents.registry import make_agent, parse_lineup, parse_spec
 from agents.results_db import ResultsDB
+from bgsim.actions import EndTurn
 from bgsim.lobby import Lobby
 from bgsim.pool import starting_copies
 from bgsim.ruleset import load_ruleset
@@ -74,6 +76,27 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
     assert agent.iterations_done == 30  # the first decision takes a third of the turn
     same = info_key(obs.state, 20)
     assert same == info_key(lobby.clone().observe(0).state, 20)
+
+
+def test_mcts_arranges_its_warband_before_ending_the_turn():
+    lobby = Lobby(4)
+    agents = [HeuristicAgent() for _ in range(8)]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    play_turns(lobby, agents, 6)
+    agent = MCTSAgent(budget=Budget(iterations=60), arrange=True)
+    agent.reset(0, 2)
+    turn, ended = lobby.turn, False
+    while lobby.turn == turn:
+        action = agent.act(lobby.observe(0), lobby.legal_actions(0))
+        if isinstance(action, EndTurn):
+            ended = True
+            # the warband stands in the order the arrangement search chose
+            assert lobby.state(0).board == agent._order
+        lobby.apply(0, action)
+        if isinstance(action, EndTurn):
+            break
+    assert ended and len(agent._order) >= 2
 
 
 def test_cheat_mode_reads_true_boards_only_through_the_arena():
