@@ -282,17 +282,23 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {args.db}")
-    print(
-        f"{'agent':28s} {'seats':>6s}  {'mean place (95% CI)':>22s}  {'top-4 (95% CI)':>20s}  "
-        f"{'win (95% CI)':>20s}"
-    )
-    for label, r in summary.items():
-        print(
-            f"{label:28s} {r['games']:6d}  {r['mean_placement']:6.2f} "
-            f"({r['ci_low']:.2f}-{r['ci_high']:.2f})     "
-            f"{r['top4']:6.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})   "
-            f"{r['win']:6.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})"
+    header = ("agent", "seats", "mean place (95% CI)", "top-4 (95% CI)", "win (95% CI)")
+    rows = [
+        (
+            label,
+            str(r["games"]),
+            f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+            f"{r['top4']:.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})",
+            f"{r['win']:.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})",
         )
+        for label, r in summary.items()
+    ]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    for row in (header, *rows):
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        print("  ".join(cells))
     return 0
 
 
@@ -420,7 +426,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--lineup", default="mcts:2,heuristic:2,greedy:2,random:2", help=lineup_help)
     demo.add_argument("--games", type=int, default=16, help="number of lobbies")
     demo.add_argument("--workers", type=int, default=2, help="processes")
-    demo.add_argument("--budget", default="0.1s", help="MCTS budget per turn")
+    demo.add_argument(
+        "--budget",
+        default="200it",
+        help="MCTS budget per turn (iterations keep the demo reproducible)",
+    )
     demo.add_argument("--seed", type=int, default=0, help="base seed")
     demo.set_defaults(func=_cmd_demo)
 
