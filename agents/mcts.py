@@ -5,11 +5,13 @@ anew: it guesses the hidden enemy boards through :mod:`agents.belief` (or,
 with ``cheat=True``, reads the true ones, which exists only to measure what
 guessing costs) and draws fresh seeds for shop rolls, discovers and combats,
 so no random outcome is known in advance. It then selects with UCT, expands
-one action, finishes the turn with a default policy, fights the likely
-opponent (a random living one other than the last) through
-``combat_c.simulate`` and, with ``horizon`` > 0, plays further turns the same
-way. The reward in [0, 1] comes from the fights' outcomes weighed by the
-hero's health (see :meth:`MCTSAgent.reward`).
+one action, finishes the turn with a default policy (the heuristic), fights
+the likely opponent (a random living one other than the last) through
+``combat_c.simulate`` and, with ``horizon`` > 0, plays further turns (by the
+static policy with the default ``policy="mixed"``) and fights again. The
+reward in [0, 1] comes from the fights' outcomes weighed by the hero's health
+(see :meth:`MCTSAgent.reward`). Before ending its turn the agent orders its
+warband by a hill-climb over positions against guessed enemies (``arrange``).
 
 Nodes are keyed by the information set (the player's own state: shop, hand,
 board, gold, tier...), so transpositions merge. Statistics live on the
