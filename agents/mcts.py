@@ -185,7 +185,8 @@ class MCTSAgent:
             raise ValueError("opponents must be at least 1")
         self.opponents = opponents
         self.arrange = bool(arrange)
-        self._order: tuple | None = None
+        self._order: tuple | None = None  # the arrangement chosen this turn
+        self._order_of: list = []  # the warband it was chosen for, sorted
         self.value = value
         self.level = level
         self._model = value_model() if value == "model" else None
@@ -200,6 +201,7 @@ class MCTSAgent:
         # enemy warbands {player: (Board, turn it reflects)}; nothing else
         # ever provides it.
         self.true_boards: Callable[[], dict[int, tuple[Board, int]]] | None = None
+        self._true: dict[int, tuple[Board, int]] = {}
         self._rng = random.Random(0)
         self._turn = -1
         self.iterations_done = 0
@@ -244,8 +246,9 @@ class MCTSAgent:
         if len(board) < 2:
             return None
         minions = sorted(board, key=repr)
-        if self._order is None or sorted(self._order, key=repr) != minions:
+        if self._order is None or self._order_of != minions:
             self._order = self._best_order(obs, state)
+            self._order_of = minions
         target = self._order
         for dst, want in enumerate(target):
             if board[dst] != want:
@@ -294,15 +297,17 @@ class MCTSAgent:
     # -------------------------------------------------------------- search
 
     def _default(self, state: PlayerState, legal: Sequence[Action]) -> Action:
-        """The heuristic's action: the search's prior, its leveling and (with
-        ``policy="heuristic"``) its rollouts. The heuristic is deterministic, so
-        its answers are kept for the turn."""
+        """The heuristic's action: the search's prior, its leveling and its
+        rollouts of the current turn. The heuristic is deterministic, so its
+        answers are kept for the turn."""
         key = (state.turn, info_key(state, self._cap))
         action = self._memo.get(key)
         if action is None:
-            obs = replace(self._obs, state=state, turn=state.turn)
-            action = self._memo[key] = self._heuristic.act(obs, legal)
+            action = self._memo[key] = self._heuristic_action(state, legal)
         return action
+
+    def _heuristic_action(self, state: PlayerState, legal: Sequence[Action]) -> Action:
+        return self._heuristic.act(replace(self._obs, state=state, turn=state.turn), legal)
 
     def _new_turn(self, obs: Observation) -> None:
         self._obs = obs
@@ -316,6 +321,8 @@ class MCTSAgent:
         )
         self._decisions = 0
         self._order = None
+        # Nobody else acts during this agent's turn, so one read serves it all.
+        self._true = self.true_boards() if self.cheat and self.true_boards is not None else {}
         self._guesser = Guesser(obs, self.rules)
         self._pool = Pool(self._guesser.counts, self.rules.tavern.max_tier)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
@@ -477,8 +484,7 @@ class MCTSAgent:
                 action = rollout_action(state, legal)
             elif rng.draws != draws:
                 # After a random draw the states are new: skip the memo's keys.
-                obs = replace(self._obs, state=state, turn=state.turn)
-                action = self._heuristic.act(obs, legal)
+                action = self._heuristic_action(state, legal)
             else:
                 action = self._default(state, legal)
             if isinstance(action, Move) and not static:
@@ -502,16 +508,15 @@ class MCTSAgent:
     ) -> Board:
         if player is None:
             player = self._opponents[int(rng.random() * len(self._opponents))]
-        if self.cheat and self.true_boards is not None:
-            known = self.true_boards().get(player)
-            if known is not None:
-                board, as_of = known
-                target = obs.turn + turns_ahead
-                if as_of >= target:
-                    return board
-                # Turns not yet played are unknown even to a cheat: grow the
-                # true board over them the way the field's warbands grow.
-                return self._guesser.develop(player, list(board.minions), as_of, target, rng)
+        known = self._true.get(player)
+        if known is not None:
+            board, as_of = known
+            target = obs.turn + turns_ahead
+            if as_of >= target:
+                return board
+            # Turns not yet played are unknown even to a cheat: grow the true
+            # board over them the way the field's warbands grow.
+            return self._guesser.develop(player, list(board.minions), as_of, target, rng)
         return self._guesser.guess(player, rng, obs.turn + turns_ahead)
 
     def reward(self, odds: Any, health: int) -> float:

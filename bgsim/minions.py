@@ -124,42 +124,30 @@ class MinionCard:
     _combat: Minion | None = field(default=None, init=False, compare=False, repr=False, hash=False)
     _hash: int | None = field(default=None, init=False, compare=False, repr=False, hash=False)
 
+    def _values(self) -> tuple:
+        return (
+            self.card,
+            self.golden,
+            self.attack,
+            self.health,
+            self.keywords,
+            self.magnetic,
+            self.spores,
+            self.pool_copies,
+            self.triple,
+        )
+
     def __hash__(self) -> int:
         # Cached: search keys hash the same cards over and over.
         h = self._hash
         if h is None:
-            h = hash(
-                (
-                    self.card,
-                    self.golden,
-                    self.attack,
-                    self.health,
-                    self.keywords,
-                    self.magnetic,
-                    self.spores,
-                    self.pool_copies,
-                    self.triple,
-                )
-            )
+            h = hash(self._values())
             object.__setattr__(self, "_hash", h)
         return h
 
     def __reduce__(self) -> tuple:
         # Pickle the values only: a cached string hash is per process.
-        return (
-            MinionCard,
-            (
-                self.card,
-                self.golden,
-                self.attack,
-                self.health,
-                self.keywords,
-                self.magnetic,
-                self.spores,
-                self.pool_copies,
-                self.triple,
-            ),
-        )
+        return (MinionCard, self._values())
 
     @property
     def info(self) -> CardInfo:

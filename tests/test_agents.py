@@ -32,6 +32,16 @@ def play_turns(lobby, agents, turns):
                 lobby.apply(p, action)
 
 
+def lobby_after(seed, agent_type, turns):
+    """A lobby after ``turns`` turns played by eight ``agent_type`` agents."""
+    lobby = Lobby(seed)
+    agents = [agent_type() for _ in range(8)]
+    for p, a in enumerate(agents):
+        a.reset(p, p)
+    play_turns(lobby, agents, turns)
+    return lobby
+
+
 def test_registry_builds_agents_with_options():
     agent = make_agent(parse_spec("mcts[c=0.5,runs=4]"), budget=Budget(iterations=50))
     assert isinstance(agent, MCTSAgent) and agent.c == 0.5 and agent.runs == 4
@@ -63,11 +73,7 @@ def test_greedy_beats_random():
 
 
 def test_mcts_respects_iteration_budget_and_keys_transpose():
-    lobby = Lobby(3)
-    agents = [RandomAgent() for _ in range(8)]
-    for p, a in enumerate(agents):
-        a.reset(p, p)
-    play_turns(lobby, agents, 3)
+    lobby = lobby_after(3, RandomAgent, 3)
     agent = MCTSAgent(budget=Budget(iterations=90), level="search")  # searches every decision
     agent.reset(0, 1)
     obs = lobby.observe(0)
@@ -79,11 +85,7 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
 
 
 def test_mcts_arranges_its_warband_before_ending_the_turn():
-    lobby = Lobby(4)
-    agents = [HeuristicAgent() for _ in range(8)]
-    for p, a in enumerate(agents):
-        a.reset(p, p)
-    play_turns(lobby, agents, 6)
+    lobby = lobby_after(4, HeuristicAgent, 6)
     agent = MCTSAgent(budget=Budget(iterations=60), arrange=True)
     agent.reset(0, 2)
     turn, ended = lobby.turn, False
