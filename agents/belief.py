@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
@@ -110,6 +111,23 @@ class Guesser:
         self.dev = dev or development()
         self.counts = dict(estimate_pool(obs, rules).counts())
         self._by_tier: dict[int, tuple[list[str], list[float]]] = {}
+        self._means: dict[tuple[int, int], tuple[float, ...]] = {}
+
+    def _growth(self, then: int, now: int) -> tuple[float, ...]:
+        """Mean attack and health gain from turn ``then`` to ``now``, and the
+        mean size, attack and health at ``now``."""
+        key = (then, now)
+        cached = self._means.get(key)
+        if cached is None:
+            dev = self.dev
+            cached = self._means[key] = (
+                max(dev.at(dev.attack, now) - dev.at(dev.attack, then), 0.0),
+                max(dev.at(dev.health, now) - dev.at(dev.health, then), 0.0),
+                dev.at(dev.size, now),
+                dev.at(dev.attack, now),
+                dev.at(dev.health, now),
+            )
+        return cached
 
     def _candidates(self, tier: int) -> tuple[list[str], list[float]]:
         cached = self._by_tier.get(tier)
@@ -136,30 +154,34 @@ class Guesser:
         stood at turn ``then`` the way the field's warbands grow."""
         dev = self.dev
         info = self.obs.players[player]
+        gain_atk, gain_hp, mean_size, mean_atk, mean_hp = self._growth(then, now)
+        # rng.random() stands in for rng.uniform and rng.choices below, with the
+        # same draws and values: a search makes many guesses.
+        draw = rng.random
         # Growth of the minions seen: the field's mean gain since then, with noise.
-        gain_atk = max(dev.at(dev.attack, now) - dev.at(dev.attack, then), 0.0)
-        gain_hp = max(dev.at(dev.health, now) - dev.at(dev.health, then), 0.0)
         if minions and (gain_atk or gain_hp):
             minions = [
                 m.with_stats(
-                    m.attack + round(gain_atk * rng.uniform(0.5, 1.5)),
-                    m.health + round(gain_hp * rng.uniform(0.5, 1.5)),
+                    m.attack + round(gain_atk * (0.5 + draw())),
+                    m.health + round(gain_hp * (0.5 + draw())),
                 )
                 for m in minions
             ]
         cards, cum = self._candidates(info.tier)
         if cards:
-            want = round(dev.at(dev.size, now) + rng.uniform(-0.5, 0.5))
+            want = round(mean_size + (-0.5 + draw()))
             extra = max(0, min(7, want) - len(minions))
-            swaps = sum(rng.random() < dev.replace_chance for _ in range(max(now - then, 0)))
+            swaps = sum(draw() < dev.replace_chance for _ in range(max(now - then, 0)))
             swaps = min(swaps, len(minions))
-            mean_atk, mean_hp = dev.at(dev.attack, now), dev.at(dev.health, now)
             lo, hi = 1 - dev.spread, 1 + dev.spread
+            span = hi - lo
+            total = cum[-1] + 0.0
+            last = len(cum) - 1
             new = []
             for _ in range(extra + swaps):
-                m = _fresh(rng.choices(cards, cum_weights=cum)[0])
-                atk = round(max(m.attack, mean_atk * rng.uniform(lo, hi)))
-                hp = round(max(m.health, mean_hp * rng.uniform(lo, hi)))
+                m = _fresh(cards[bisect(cum, draw() * total, 0, last)])
+                atk = round(max(m.attack, mean_atk * (lo + span * draw())))
+                hp = round(max(m.health, mean_hp * (lo + span * draw())))
                 new.append(m.with_stats(atk, hp))
             for m in new[extra:]:  # swaps replace the weakest seen minions
                 weakest = min(

@@ -323,43 +323,107 @@ def _curve(spec: str) -> tuple[int, ...]:
     return tuple(1 + sum(turn >= t for t in turns) for turn in range(turns[-1] + 1))
 
 
+class _Facts:
+    """What a minion brings, whatever the warband: worked out once per minion
+    (the searches ask about the same minions over and over)."""
+
+    __slots__ = (
+        "all_tribes",
+        "base",
+        "copy",
+        "golden_id",
+        "own",
+        "played",
+        "poisonous",
+        "terms",
+        "tier",
+        "tribe_index",
+        "tribes",
+        "unplayed",
+    )
+
+    def __init__(self, m: MinionCard) -> None:
+        info = INFO[m.card]
+        kw = m.keywords
+        a = m.attack
+        v = float(a + m.health)
+        if kw & DIVINE_SHIELD:
+            v += a + 4
+        if kw & TAUNT:
+            v += 1
+        if kw & POISONOUS:
+            v += 4  # and the turn number (see _worth)
+        if kw & WINDFURY:
+            v += 0.6 * a
+        if kw & MEGA_WINDFURY:
+            v += 1.5 * a
+        if kw & REBORN:
+            v += 0.6 * (info.golden_attack if m.golden else info.attack) + 1
+        if m.magnetic:
+            v += 4 * len(m.magnetic)
+        self.base = v
+        self.poisonous = bool(kw & POISONOUS)
+        self.tier = info.tier
+        self.tribes = info.tribes
+        self.all_tribes = info.tribes == _ALL_TRIBES
+        self.tribe_index = tuple(i for bit, i in _TRIBE_INDEX if info.tribes & bit)
+        self.terms = TEXT.get(m.card)
+        self.golden_id = bool(info.golden_id)
+        # Counters this minion adds to as a member, as in _own.
+        own = list(self.tribe_index)
+        if info.deathrattle or m.magnetic:
+            own.append(DR_N)
+        if kw & TAUNT:
+            own.append(TAUNT_N)
+        if kw & DIVINE_SHIELD:
+            own.append(SHIELD_N)
+        if m.card in _SUMMONERS:
+            own.append(SUMMON_N)
+        self.own = frozenset(own)
+        # Counters it adds to on the warband and in the hand.
+        played = [*own, GOLDEN_N] if m.golden else own
+        self.played = tuple(played)
+        self.unplayed = (*played, BC_N) if info.battlecry else self.played
+        self.copy = not m.golden and self.golden_id
+
+
+_FACTS: dict[MinionCard, _Facts] = {}
+
+
+def _facts(m: MinionCard) -> _Facts:
+    f = _FACTS.get(m)
+    if f is None:
+        if len(_FACTS) >= 100_000:
+            _FACTS.clear()
+        f = _FACTS[m] = _Facts(m)
+    return f
+
+
 class _Ctx:
     """Counts over the warband and hand that card values depend on."""
 
-    __slots__ = ("copies", "counts", "scale", "turn")
+    __slots__ = ("copies", "counts", "move", "scale", "turn", "weakest")
 
     def __init__(self, state: Any, turn: int) -> None:
         counts = [0.0] * N_COUNTERS
         copies: dict[str, int] = {}
         board = state.board
-        for group, played in ((board, True), (state.hand, False)):
-            for m in group:
-                if type(m) is not MinionCard:
-                    continue
-                info = INFO[m.card]
-                tribes = info.tribes
-                if tribes:
-                    for bit, i in _TRIBE_INDEX:
-                        if tribes & bit:
-                            counts[i] += 1
-                kw = m.keywords
-                if info.deathrattle or m.magnetic:
-                    counts[DR_N] += 1
-                if kw & TAUNT:
-                    counts[TAUNT_N] += 1
-                if kw & DIVINE_SHIELD:
-                    counts[SHIELD_N] += 1
-                if m.golden:
-                    counts[GOLDEN_N] += 1
-                elif info.golden_id:
-                    copies[m.card] = copies.get(m.card, 0) + 1
-                if m.card in _SUMMONERS:
-                    counts[SUMMON_N] += 1
-                if not played and info.battlecry:
-                    counts[BC_N] += 1
         types = 0
         for m in board:
-            types |= INFO[m.card].tribes
+            f = _facts(m)
+            for i in f.played:
+                counts[i] += 1
+            if f.copy:
+                copies[m.card] = copies.get(m.card, 0) + 1
+            types |= f.tribes
+        for m in state.hand:
+            if type(m) is not MinionCard:
+                continue
+            f = _facts(m)
+            for i in f.unplayed:
+                counts[i] += 1
+            if f.copy:
+                copies[m.card] = copies.get(m.card, 0) + 1
         counts[TYPES_N] = min(bin(types).count("1"), 7)
         counts[HURT_N] = max(_HERO_HEALTH - state.health, 0)
         counts[EARLY_N] = 1.0 if turn <= 5 else 0.0
@@ -369,6 +433,10 @@ class _Ctx:
         self.turn = turn
         # Text bonuses are in early-game stat points; later warbands are bigger.
         self.scale = 1.0 + 0.08 * max(turn - 4, 0)
+        # Worked out once per context (see HeuristicAgent._context): the
+        # warband's weakest minion and the next arranging Move.
+        self.weakest: tuple[int | None, float] | None = None
+        self.move: tuple[Any, int] | None = None
 
 
 def _own(m: MinionCard, counter: int) -> int:
@@ -443,6 +511,7 @@ class HeuristicAgent:
         self.noise = float(values["noise"])
         self.text = float(values["text"])
         self._rng = random.Random(0)
+        self._contexts: dict[tuple, _Ctx] = {}
 
     def reset(self, seat: int, seed: int) -> None:
         self._rng = random.Random(seed)
@@ -450,19 +519,38 @@ class HeuristicAgent:
     # ------------------------------------------------------------ protocol
 
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+        return self.decide(observation.state, observation.turn, legal_actions)
+
+    def decide(self, s: PlayerState, turn: int, legal_actions: Sequence[Any]) -> Any:
+        """The action for own state ``s`` on ``turn``: all the agent reads of
+        its observation (searches call this for states they imagine)."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        s = observation.state
-        ctx = _Ctx(s, observation.turn)
+        ctx = self._context(s, turn)
         if s.discover:
             values = [self._value(m, ctx, member=False, played=False) for m in s.discover]
             return ACTIONS[CHOOSE_BASE + values.index(max(values))]
-        for action in self._plan(observation, s, ctx):
+        for action in self._plan(turn, s, ctx):
             if _legal(action, legal_actions):
                 return action
         return legal_actions[0]
 
     # ------------------------------------------------------------ values
+
+    def _context(self, s: Any, turn: int) -> _Ctx:
+        """The counts for this warband, hand, health and turn. A search asks the
+        agent about many states that share them (a refresh changes only the
+        shop), so contexts and the values worked out in them are kept; with
+        ``noise`` every decision draws afresh."""
+        if self.noise:
+            return _Ctx(s, turn)
+        key = (s.board, s.hand, s.health, turn)
+        ctx = self._contexts.get(key)
+        if ctx is None:
+            if len(self._contexts) >= 4096:
+                self._contexts.clear()
+            ctx = self._contexts[key] = _Ctx(s, turn)
+        return ctx
 
     def warband_value(self, state: Any, turn: int) -> float:
         """What the agent's card knowledge says the warband and hand are worth."""
@@ -478,51 +566,34 @@ class HeuristicAgent:
     def _value(self, m: MinionCard, ctx: _Ctx, member: bool, played: bool) -> float:
         """What ``m`` is worth to this warband. ``member``: it is already counted in
         ``ctx`` (warband or hand); ``played``: its Battlecry is spent."""
-        info = INFO[m.card]
-        a = m.attack
-        v = float(a + m.health)
-        kw = m.keywords
-        if kw:
-            if kw & DIVINE_SHIELD:
-                v += a + 4
-            if kw & TAUNT:
-                v += 1
-            if kw & POISONOUS:
-                v += 4 + ctx.turn
-            if kw & WINDFURY:
-                v += 0.6 * a
-            if kw & MEGA_WINDFURY:
-                v += 1.5 * a
-            if kw & REBORN:
-                v += 0.6 * (info.golden_attack if m.golden else info.attack) + 1
-        if m.magnetic:
-            v += 4 * len(m.magnetic)
-        terms = TEXT.get(m.card)
+        f = _facts(m)
+        v = f.base
+        if f.poisonous:
+            v += ctx.turn
         counts = ctx.counts
+        terms = f.terms
         if terms:
             bonus = 0.0
+            own = f.own
             for counter, per, bc in terms:
                 if bc and played:
                     continue
                 n = counts[counter]
-                if member:
-                    n -= _own(m, counter)
+                if member and counter in own:
+                    n -= 1
                 bonus += per * n
             v += bonus * self.text * ctx.scale * (2 if m.golden else 1)
-        v += self.tierw * info.tier
-        tribes = info.tribes
-        if tribes and self.synergy:
-            if tribes == _ALL_TRIBES:
+        v += self.tierw * f.tier
+        if f.tribes and self.synergy:
+            if f.all_tribes:
                 v += self.synergy * min(max(counts[:7]), 5)
             else:
-                for bit, i in _TRIBE_INDEX:
-                    if tribes & bit:
-                        n = counts[i] - (1 if member else 0)
-                        v += self.synergy * min(n, 5)
+                for i in f.tribe_index:
+                    v += self.synergy * min(counts[i] - (1 if member else 0), 5)
         if m.golden:
             if m.triple and not played:
                 v += 8  # playing it gives a Triple Reward
-        elif info.golden_id:
+        elif f.golden_id:
             n = ctx.copies.get(m.card, 0) - (1 if member else 0)
             if n >= 2:
                 v += self.triple
@@ -534,13 +605,15 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ planning
 
-    def _plan(self, obs: Observation, s: Any, ctx: _Ctx):
+    def _plan(self, turn: int, s: Any, ctx: _Ctx):
         """Candidate actions, best first; the first legal one is taken."""
         board = s.board
         hand = s.hand
         gold = s.gold
         actions_left = _ACTIONS_PER_TURN - s.actions
-        move, moves_needed = _next_move(board)
+        if ctx.move is None:
+            ctx.move = _next_move(board)
+        move, moves_needed = ctx.move
         if move is not None and actions_left <= moves_needed + 1:
             yield move
         if actions_left <= 1:
@@ -557,18 +630,15 @@ class HeuristicAgent:
                     yield ACTIONS[play_code(i, None, None)]
                 elif card.card == TRIPLE_REWARD and reward is None:
                     reward = i
-        if self._want_upgrade(obs, s, ctx):
+        if self._want_upgrade(turn, s, ctx):
             yield _UPGRADE
         if reward is not None:
             yield ACTIONS[play_code(reward, None, None)]
 
         # The warband's weakest minion (the one to sell).
-        board_values = [self._value(m, ctx, True, True) for m in board]
-        weakest = None
-        weakest_value = 0.0
-        if board_values:
-            weakest = min(range(len(board)), key=lambda i: board_values[i] - _sell_gold(board[i]))
-            weakest_value = board_values[weakest]
+        if ctx.weakest is None:
+            ctx.weakest = self._weakest(board, ctx)
+        weakest, weakest_value = ctx.weakest
         full = len(board) >= _BOARD
 
         # Play the hand.
@@ -641,17 +711,25 @@ class HeuristicAgent:
             yield move
         yield _END
 
+    def _weakest(self, board: Sequence[MinionCard], ctx: _Ctx) -> tuple[int | None, float]:
+        """The warband minion to sell first and its value."""
+        if not board:
+            return None, 0.0
+        values = [self._value(m, ctx, True, True) for m in board]
+        weakest = min(range(len(board)), key=lambda i: values[i] - _sell_gold(board[i]))
+        return weakest, values[weakest]
+
     def _floor(self, tier: int, ctx: _Ctx) -> float:
         """The least a shop minion must be worth to buy when a refresh is affordable."""
         return self.floor * _REF[max(tier - 1, 1)] * ctx.scale
 
-    def _want_upgrade(self, obs: Observation, s: Any, ctx: _Ctx) -> bool:
+    def _want_upgrade(self, turn: int, s: Any, ctx: _Ctx) -> bool:
         tier = s.tier
         cost = s.upgrade_cost
         if tier >= _MAX_TIER or s.gold < cost:
             return False
         curve = self.curve
-        target = curve[min(obs.turn, len(curve) - 1)]
+        target = curve[min(turn, len(curve) - 1)]
         if s.health <= self.low and tier >= 4:
             target -= 1
         if tier < target:

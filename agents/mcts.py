@@ -307,7 +307,7 @@ class MCTSAgent:
         return action
 
     def _heuristic_action(self, state: PlayerState, legal: Sequence[Action]) -> Action:
-        return self._heuristic.act(replace(self._obs, state=state, turn=state.turn), legal)
+        return self._heuristic.decide(state, state.turn, legal)
 
     def _new_turn(self, obs: Observation) -> None:
         self._obs = obs

@@ -11,6 +11,7 @@ engine adds it when the fight starts.
 from __future__ import annotations
 
 import json
+import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,9 @@ class Minion:
     reborn: bool = False
     magnetic: tuple[str, ...] = ()
     living_spores: int = 0
+    # The engine's bg_minion_in for this card, keywords and magnets, stats
+    # left out: packed once and shared by with_stats copies (see _pack).
+    _packed: bytes | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index, golden = card_index(self.card, "card")
@@ -207,24 +211,43 @@ class Board:
         return parse_board(spec)
 
 
-def _pack(tier: int, health: int, minions: Sequence[Minion]) -> Any:
-    board = ffi.new("bg_board_in *")
-    board.tier = tier
-    board.health = health
-    board.n = len(minions)
-    for i, m in enumerate(minions):
+def _minion_bytes(m: Minion) -> bytes:
+    """``m`` as the engine's ``bg_minion_in``. All but the stats is packed once
+    per card, keywords and magnets: boards in a search share most of it."""
+    data = m._packed
+    if data is None:
+        c = ffi.new("bg_minion_in *")
         index, _ = CARD_IDS[m.card]
-        c = board.m[i]
         c.card = index
         c.golden = m.golden
         c.kw = sum(bit for k, bit in KEYWORD_BITS.items() if getattr(m, k))
-        c.atk = m.attack
-        c.hp = m.health
         menaces = [CARD_IDS[x] for x in m.magnetic if CARDS[CARD_IDS[x][0]].id == "BOT_312"]
         c.n_magnets = len(menaces)
         for k, (_, golden) in enumerate(menaces):
             c.magnet_golden[k] = golden
         c.spores = m.living_spores
+        data = bytes(ffi.buffer(c))
+        object.__setattr__(m, "_packed", data)
+    return data[:_STATS_AT] + _STATS.pack(m.attack, m.health) + data[_STATS_END:]
+
+
+_STATS = struct.Struct("=ii")
+_STATS_AT = ffi.offsetof("bg_minion_in", "atk")
+_STATS_END = ffi.offsetof("bg_minion_in", "hp") + 4
+assert _STATS.size == _STATS_END - _STATS_AT
+
+
+_HEADER = struct.Struct("=iii")
+_BOARD_SIZE = ffi.sizeof("bg_board_in")
+_MINIONS_AT = ffi.offsetof("bg_board_in", "m")
+
+
+def _pack(tier: int, health: int, minions: Sequence[Minion]) -> Any:
+    data = _HEADER.pack(tier, health, len(minions)).ljust(_MINIONS_AT, b"\0") + b"".join(
+        [_minion_bytes(m) for m in minions]
+    )
+    board = ffi.new("bg_board_in *")
+    ffi.memmove(board, data, len(data))
     err = lib.bg_check_board(board)
     if err:  # the Python checks above make this unreachable; keep C safe anyway
         raise BoardSpecError("", f"the engine rejected the board (code {err})")
