@@ -73,8 +73,7 @@ class Minion:
     reborn: bool = False
     magnetic: tuple[str, ...] = ()
     living_spores: int = 0
-    # The engine's bg_minion_in for this card, keywords and magnets, stats
-    # left out: packed once and shared by with_stats copies (see _pack).
+    # The engine's bg_minion_in for this minion, packed once (see _pack).
     _packed: bytes | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -126,8 +125,14 @@ class Minion:
         m = object.__new__(Minion)
         for name in _FIELDS:
             object.__setattr__(m, name, getattr(self, name))
-        object.__setattr__(m, "attack", min(max(int(attack), 0), MAX_STAT))
-        object.__setattr__(m, "health", min(max(int(health), 1), MAX_STAT))
+        attack = min(max(int(attack), 0), MAX_STAT)
+        health = min(max(int(health), 1), MAX_STAT)
+        object.__setattr__(m, "attack", attack)
+        object.__setattr__(m, "health", health)
+        data = self._packed
+        if data is not None:
+            data = data[:_STATS_AT] + _STATS.pack(attack, health) + data[_STATS_END:]
+        object.__setattr__(m, "_packed", data)
         return m
 
     @property
@@ -149,7 +154,7 @@ class Minion:
         return entry.golden_id if self.golden and entry.golden_id else entry.id
 
 
-_FIELDS = tuple(f for f in Minion.__slots__ if f not in ("attack", "health"))
+_FIELDS = tuple(f for f in Minion.__slots__ if f not in ("attack", "health", "_packed"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +217,9 @@ class Board:
 
 
 def _minion_bytes(m: Minion) -> bytes:
-    """``m`` as the engine's ``bg_minion_in``. All but the stats is packed once
-    per card, keywords and magnets: boards in a search share most of it."""
+    """``m`` as the engine's ``bg_minion_in``, packed once per minion (and
+    passed on to its :meth:`~Minion.with_stats` copies with the new stats):
+    boards in a search share most of their minions."""
     data = m._packed
     if data is None:
         c = ffi.new("bg_minion_in *")
@@ -221,6 +227,8 @@ def _minion_bytes(m: Minion) -> bytes:
         c.card = index
         c.golden = m.golden
         c.kw = sum(bit for k, bit in KEYWORD_BITS.items() if getattr(m, k))
+        c.atk = m.attack
+        c.hp = m.health
         menaces = [CARD_IDS[x] for x in m.magnetic if CARDS[CARD_IDS[x][0]].id == "BOT_312"]
         c.n_magnets = len(menaces)
         for k, (_, golden) in enumerate(menaces):
@@ -228,7 +236,7 @@ def _minion_bytes(m: Minion) -> bytes:
         c.spores = m.living_spores
         data = bytes(ffi.buffer(c))
         object.__setattr__(m, "_packed", data)
-    return data[:_STATS_AT] + _STATS.pack(m.attack, m.health) + data[_STATS_END:]
+    return data
 
 
 _STATS = struct.Struct("=ii")
