@@ -393,7 +393,7 @@ _FACTS: dict[MinionCard, _Facts] = {}
 def _facts(m: MinionCard) -> _Facts:
     f = _FACTS.get(m)
     if f is None:
-        if len(_FACTS) >= 100_000:
+        if len(_FACTS) >= 20_000:
             _FACTS.clear()
         f = _FACTS[m] = _Facts(m)
     return f

@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents.arena import Budget
@@ -44,6 +44,7 @@ from combat_c import Board, simulate
 MAX_ROLLOUT_ACTIONS = 20
 MIN_LINE_VISITS = 8
 MAX_LINE_DEPTH = 8
+RACE_CHECK = 8  # a root action's standing is checked every this many tries
 # End-of-turn arrangement search: guessed enemies, fights per guess, hill-climbing
 # rounds and the gain an order must show over the heuristic's.
 ARRANGE_GUESSES = 6
@@ -72,6 +73,9 @@ class Edge:
     squares: float = 0.0
     child: Node | None = None  # the node the action led to
     chance: bool = False  # it has led to different nodes (a shop roll, a random effect)
+    # Reward by determinization (see MCTSAgent._iterate): sibling lines that
+    # saw the same determinizations compare pairwise.
+    samples: dict[int, float] = field(default_factory=dict)
 
 
 def _variance(e: Edge) -> float:
@@ -79,17 +83,33 @@ def _variance(e: Edge) -> float:
     return max(e.squares / e.visits - mean * mean, 1e-6)
 
 
+def _difference(a: Edge, b: Edge) -> tuple[float, float]:
+    """How much better ``b`` scores than ``a``, and the standard error: paired
+    over the determinizations both saw when there are enough, else from the
+    two means."""
+    common = a.samples.keys() & b.samples.keys()
+    n = len(common)
+    if n < MIN_LINE_VISITS:
+        gap = b.total / b.visits - a.total / a.visits
+        return gap, math.sqrt(_variance(a) / a.visits + _variance(b) / b.visits)
+    diffs = [b.samples[k] - a.samples[k] for k in common]
+    gap = sum(diffs) / n
+    var = sum((d - gap) ** 2 for d in diffs) / (n - 1)
+    return gap, math.sqrt(max(var, 1e-6) / n)
+
+
 class Node:
     """A decision point. ``actions`` are ordered by the prior: the default
     policy's choice first; progressive widening lets a node consider one more
     of them each time its visit count passes the next square."""
 
-    __slots__ = ("actions", "edges", "visits")
+    __slots__ = ("actions", "edges", "out", "visits")
 
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
         self.edges: dict[Action, Edge] = {}
         self.visits = 0
+        self.out: set[Action] = set()  # actions that left the root race
 
     def widened(self) -> int:
         return min(len(self.actions), 1 + math.isqrt(self.visits))
@@ -150,6 +170,7 @@ class MCTSAgent:
         "confidence",
         "opponents",
         "arrange",
+        "root",
     )
 
     def __init__(
@@ -167,6 +188,7 @@ class MCTSAgent:
         confidence: float = 2.0,
         opponents: int = 1,
         arrange: bool = True,
+        root: str = "race",
     ) -> None:
         if iterations is not None or seconds is not None:
             budget = Budget(seconds=seconds, iterations=iterations)
@@ -179,6 +201,9 @@ class MCTSAgent:
             raise ValueError(f"value must be model or fight, got {value!r}")
         if level not in ("search", "heuristic"):
             raise ValueError(f"level must be search or heuristic, got {level!r}")
+        if root not in ("race", "uct"):
+            raise ValueError(f"root must be race or uct, got {root!r}")
+        self.root = root
         self.policy = policy
         self.confidence = confidence
         if opponents < 1:
@@ -320,6 +345,7 @@ class MCTSAgent:
             time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         )
         self._decisions = 0
+        self._seeds: list[tuple[int, int]] = []
         self._order = None
         # Nobody else acts during this agent's turn, so one read serves it all.
         self._true = self.true_boards() if self.cheat and self.true_boards is not None else {}
@@ -360,7 +386,8 @@ class MCTSAgent:
     def _choose(self, root: Node) -> Action:
         """The default policy's action, unless another action's best line beats
         the default's by more than ``confidence`` standard errors of the
-        difference (so noise alone does not pull the agent off a sound plan)."""
+        difference (so noise alone does not pull the agent off a sound plan).
+        Lines compare on the determinizations both saw."""
         default = root.actions[0]
         base_edge = root.edges.get(default)
         if base_edge is None:
@@ -375,8 +402,7 @@ class MCTSAgent:
                 best, best_line = a, line
         if best == default:
             return default
-        gap = best_line.total / best_line.visits - base.total / base.visits
-        se = math.sqrt(_variance(base) / base.visits + _variance(best_line) / best_line.visits)
+        gap, se = _difference(base, best_line)
         return best if gap > self.confidence * se else default
 
     def _share(self) -> tuple[int | None, float | None]:
@@ -405,15 +431,32 @@ class MCTSAgent:
             done += 1
         self.iterations_done += done
 
+    def _determinization(self, k: int) -> tuple[_CountingRandom, random.Random]:
+        """The random streams of the turn's ``k``-th determinization: one for
+        the recruit phase (shop rolls, random effects, the horizon's turns),
+        one for the enemies guessed and the fights' seeds. Each is drawn fresh
+        from the agent's seed when first needed."""
+        while len(self._seeds) <= k:
+            self._seeds.append((self._rng.getrandbits(64), self._rng.getrandbits(64)))
+        recruit, fights = self._seeds[k]
+        return _CountingRandom(recruit), random.Random(fights)
+
     def _iterate(self, obs: Observation, root: Node) -> None:
-        rng = _CountingRandom(self._rng.getrandbits(64))
+        """One iteration. Its determinization is new to the action it tries at
+        the root: the k-th try of every root action sees the turn's k-th
+        determinization, so siblings compare on common random numbers (the
+        enemies and fight seeds match exactly; shop rolls share a stream)."""
         pool = self._pool.clone()
         state = obs.state
         node = root
         path: list[tuple[Node, Action, Node | None]] = []
+        first = self._race(root) if self.root == "race" else self._select(root)
+        edge = root.edges.get(first)
+        k = edge.visits if edge is not None else 0
+        rng, fights = self._determinization(k)
         # Selection and expansion along the agent's own decisions.
         while not state.ended:
-            action = self._select(node, rng)
+            action = first if node is root else self._select(node)
             state = tavern.apply_action(state, action, pool, rng, self.rules)
             if state.ended:
                 path.append((node, action, None))
@@ -425,7 +468,7 @@ class MCTSAgent:
             path.append((node, action, child))
             node = child
         state = self._rollout(state, pool, rng)
-        value = self._evaluate(obs, state, pool, rng)
+        value = self._evaluate(obs, state, pool, rng, fights)
         for node, action, child in path:
             node.visits += 1
             edge = node.edges.get(action)
@@ -436,8 +479,35 @@ class MCTSAgent:
             edge.visits += 1
             edge.total += value
             edge.squares += value * value
+            edge.samples.setdefault(k, value)
 
-    def _select(self, node: Node, rng: random.Random) -> Action:
+    def _race(self, root: Node) -> Action:
+        """The root action to try next (``root="race"``): the least-tried of the
+        widened actions still in the race, in prior order on ties, so rivals
+        see the same determinizations and compare pairwise. The question at
+        the root is whether anything beats the default policy's action, so an
+        action leaves the race once its paired result trails the default's by
+        ``confidence`` standard errors."""
+        default = root.actions[0]
+        base = root.edges.get(default)
+        pick, fewest = default, -1
+        for a in root.actions[: root.widened()]:
+            e = root.edges.get(a)
+            if e is None:
+                return a
+            if a in root.out:
+                continue
+            if a != default and e.visits >= RACE_CHECK and e.visits % RACE_CHECK == 0:
+                assert base is not None
+                gap, se = _difference(base, e)
+                if gap + self.confidence * se < 0:
+                    root.out.add(a)
+                    continue
+            if fewest < 0 or e.visits < fewest:
+                pick, fewest = a, e.visits
+        return pick
+
+    def _select(self, node: Node) -> Action:
         allowed = node.actions[: node.widened()]
         for a in allowed:
             if a not in node.edges:
@@ -529,7 +599,12 @@ class MCTSAgent:
         return max(0.0, value - odds.lethal_taken)
 
     def _evaluate(
-        self, obs: Observation, state: PlayerState, pool: Pool, rng: random.Random
+        self,
+        obs: Observation,
+        state: PlayerState,
+        pool: Pool,
+        rng: _CountingRandom,
+        fights_rng: random.Random,
     ) -> float:
         """Fight the likely opponent at the end of this turn (and of ``horizon``
         more turns played by the default policy); with ``value="model"`` the
@@ -539,8 +614,8 @@ class MCTSAgent:
         for ahead in range(self.horizon + 1):
             mine = board_of(state)
             fights = [
-                simulate(mine, enemy, self.runs, rng.getrandbits(63))
-                for enemy in self._enemies(obs, rng, ahead)
+                simulate(mine, enemy, self.runs, fights_rng.getrandbits(63))
+                for enemy in self._enemies(obs, fights_rng, ahead)
             ]
             if self._model is None:
                 total += sum(self.reward(o, state.health) for o in fights) / len(fights)

@@ -8,7 +8,7 @@ from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, r
 from agents.belief import estimate_pool, guess_board, guess_boards, known_gone
 from agents.greedy import GreedyAgent
 from agents.heuristic import HeuristicAgent
-from agents.mcts import MCTSAgent, info_key
+from agents.mcts import Edge, MCTSAgent, _difference, info_key
 from agents.random_agent import RandomAgent
 from agents.registry import make_agent, parse_lineup, parse_spec
 from agents.results_db import ResultsDB
@@ -82,6 +82,44 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
     assert agent.iterations_done == 30  # the first decision takes a third of the turn
     same = info_key(obs.state, 20)
     assert same == info_key(lobby.clone().observe(0).state, 20)
+
+
+def test_mcts_siblings_share_determinizations():
+    lobby = lobby_after(5, HeuristicAgent, 5)
+    agent = MCTSAgent(budget=Budget(iterations=240))
+    agent.reset(0, 3)
+    obs = lobby.observe(0)
+    agent._new_turn(obs)
+    root = agent._node(obs.state)
+    agent._search(obs, root)
+    tried = [e for e in root.edges.values() if e.visits >= 2]
+    assert len(tried) >= 2
+    for e in tried:
+        # the k-th try of every root action saw the turn's k-th determinization
+        assert sorted(e.samples) == list(range(e.visits))
+    # the same index gives the same enemies and fight seeds
+    _, a = agent._determinization(1)
+    _, b = agent._determinization(1)
+    assert a.getrandbits(64) == b.getrandbits(64)
+
+
+def test_paired_difference_sees_through_shared_noise():
+    rng = random.Random(0)
+    base, better = Edge(), Edge()
+    for k in range(40):
+        luck = rng.random()  # the determinization's luck, common to both lines
+        for edge, value in ((base, luck * 0.8), (better, luck * 0.8 + 0.05)):
+            edge.visits += 1
+            edge.total += value
+            edge.squares += value * value
+            edge.samples[k] = value
+    gap, se = _difference(base, better)
+    assert abs(gap - 0.05) < 1e-9 and gap > 2 * se
+    # without common determinizations the same means are within the noise
+    for e in (base, better):
+        e.samples = {}
+    gap, se = _difference(base, better)
+    assert gap < 2 * se
 
 
 def test_mcts_arranges_its_warband_before_ending_the_turn():
