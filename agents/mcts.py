@@ -4,7 +4,9 @@ The tree holds only this player's decisions. Every iteration determinizes
 anew: it guesses the hidden enemy boards through :mod:`agents.belief` (or,
 with ``cheat=True``, reads the true ones, which exists only to measure what
 guessing costs) and draws fresh seeds for shop rolls, discovers and combats,
-so no random outcome is known in advance. It then selects with UCT, expands
+so no random outcome is known in advance; the k-th try of each root action
+draws the turn's k-th determinization, so sibling actions compare on common
+random numbers. It then selects with UCT, expands
 one action, finishes the turn with a default policy (the heuristic), fights
 the likely opponent (a random living one other than the last) through
 ``combat_c.simulate`` and, with ``horizon`` > 0, plays further turns (by the
@@ -44,7 +46,6 @@ from combat_c import Board, simulate
 MAX_ROLLOUT_ACTIONS = 20
 MIN_LINE_VISITS = 8
 MAX_LINE_DEPTH = 8
-RACE_CHECK = 8  # a root action's standing is checked every this many tries
 # End-of-turn arrangement search: guessed enemies, fights per guess, hill-climbing
 # rounds and the gain an order must show over the heuristic's.
 ARRANGE_GUESSES = 6
@@ -103,13 +104,12 @@ class Node:
     policy's choice first; progressive widening lets a node consider one more
     of them each time its visit count passes the next square."""
 
-    __slots__ = ("actions", "edges", "out", "visits")
+    __slots__ = ("actions", "edges", "visits")
 
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
         self.edges: dict[Action, Edge] = {}
         self.visits = 0
-        self.out: set[Action] = set()  # actions that left the root race
 
     def widened(self) -> int:
         return min(len(self.actions), 1 + math.isqrt(self.visits))
@@ -170,7 +170,6 @@ class MCTSAgent:
         "confidence",
         "opponents",
         "arrange",
-        "root",
     )
 
     def __init__(
@@ -188,7 +187,6 @@ class MCTSAgent:
         confidence: float = 2.0,
         opponents: int = 1,
         arrange: bool = True,
-        root: str = "race",
     ) -> None:
         if iterations is not None or seconds is not None:
             budget = Budget(seconds=seconds, iterations=iterations)
@@ -201,9 +199,6 @@ class MCTSAgent:
             raise ValueError(f"value must be model or fight, got {value!r}")
         if level not in ("search", "heuristic"):
             raise ValueError(f"level must be search or heuristic, got {level!r}")
-        if root not in ("race", "uct"):
-            raise ValueError(f"root must be race or uct, got {root!r}")
-        self.root = root
         self.policy = policy
         self.confidence = confidence
         if opponents < 1:
@@ -450,7 +445,7 @@ class MCTSAgent:
         state = obs.state
         node = root
         path: list[tuple[Node, Action, Node | None]] = []
-        first = self._race(root) if self.root == "race" else self._select(root)
+        first = self._select(root)
         edge = root.edges.get(first)
         k = edge.visits if edge is not None else 0
         rng, fights = self._determinization(k)
@@ -480,32 +475,6 @@ class MCTSAgent:
             edge.total += value
             edge.squares += value * value
             edge.samples.setdefault(k, value)
-
-    def _race(self, root: Node) -> Action:
-        """The root action to try next (``root="race"``): the least-tried of the
-        widened actions still in the race, in prior order on ties, so rivals
-        see the same determinizations and compare pairwise. The question at
-        the root is whether anything beats the default policy's action, so an
-        action leaves the race once its paired result trails the default's by
-        ``confidence`` standard errors."""
-        default = root.actions[0]
-        base = root.edges.get(default)
-        pick, fewest = default, -1
-        for a in root.actions[: root.widened()]:
-            e = root.edges.get(a)
-            if e is None:
-                return a
-            if a in root.out:
-                continue
-            if a != default and e.visits >= RACE_CHECK and e.visits % RACE_CHECK == 0:
-                assert base is not None
-                gap, se = _difference(base, e)
-                if gap + self.confidence * se < 0:
-                    root.out.add(a)
-                    continue
-            if fewest < 0 or e.visits < fewest:
-                pick, fewest = a, e.visits
-        return pick
 
     def _select(self, node: Node) -> Action:
         allowed = node.actions[: node.widened()]
