@@ -48,8 +48,8 @@ MIN_LINE_VISITS = 8
 MAX_LINE_DEPTH = 8
 # End-of-turn arrangement search: guessed enemies, fights per guess, hill-climbing
 # rounds and the gain an order must show over the heuristic's.
-ARRANGE_GUESSES = 6
-ARRANGE_RUNS = 24
+ARRANGE_GUESSES = 16
+ARRANGE_RUNS = 12
 ARRANGE_ROUNDS = 2
 ARRANGE_MARGIN = 0.02
 # Order in which a node's actions join the search after the default policy's.
