@@ -13,6 +13,8 @@ import numpy as np
 import pygame
 import pytest
 
+from agents.arena import GameTask, play_game
+from agents.registry import parse_lineup
 from bgsim.cards import cards
 from bgsim.replay import Replay, ReplayError, ReplayWriter, read_replay
 from combat_c import Board, Event, parse_board, resolve
@@ -237,6 +239,19 @@ def test_standings_start_full_and_follow_records(game):
     assert any(not s.alive for s in frames[k].standings)
     end = frames[-1]
     assert end.kind == "end" and end.placements == tuple(replay.records[-1]["placements"])
+
+
+def test_health_before_the_fights_until_they_are_shown(tmp_path):
+    lineup = tuple(parse_lineup("heuristic:4,random:4"))
+    record = play_game(GameTask("t", 0, 21, lineup, None, str(tmp_path)))
+    frames = build_frames(read_replay(record.replay))
+    checked = 0
+    for f in frames:
+        if f.kind == "action" and f.action == "EndTurn()":
+            before = frames[f.index - 1].standings[f.player].health
+            assert f.tavern.health == before == f.standings[f.player].health
+            checked += 1
+    assert checked > 50
 
 
 def test_fight_steps_follow_the_engine_timeline(game):

@@ -360,6 +360,10 @@ def build_frames(replay: Replay) -> Frames:
         if kind in ("recruit", "action"):
             p = rec["player"]
             view = tavern_view(rec["state"])
+            if kind == "action" and rec["action"] == "EndTurn()":
+                # The turn's last EndTurn is logged after the fights it starts:
+                # until they are shown, the hero keeps its recruit-phase health.
+                view = replace(view, health=standings[p].health)
             standings[p] = replace(standings[p], health=view.health, tier=view.tier)
             what = f"{rec['action']}" if kind == "action" else "turn starts"
             caption = f"Turn {turn} — {player_label(p, agents)}: {what}"
