@@ -6,11 +6,11 @@ with ``cheat=True``, reads the true ones, which exists only to measure what
 guessing costs) and draws fresh seeds for shop rolls, discovers and combats,
 so no random outcome is known in advance; the k-th try of each root action
 draws the turn's k-th determinization, so sibling actions compare on common
-random numbers. It then selects with UCT, expands
-one action, finishes the turn with a default policy (the heuristic), fights
-the likely opponent (a random living one other than the last) through
-``combat_c.simulate`` and, with ``horizon`` > 0, plays further turns (by the
-static policy with the default ``policy="mixed"``) and fights again. The
+random numbers. It then selects with UCT, expands one action, finishes the
+turn with a default policy (the heuristic), fights the likely opponent (a
+random living one other than the last) through ``combat_c.simulate`` and,
+with ``horizon`` > 0, plays further turns (by the static policy with the
+default ``policy="mixed"``) and fights again. The
 reward in [0, 1] comes from the fights' outcomes weighed by the hero's health
 (see :meth:`MCTSAgent.reward`). Before ending its turn the agent orders its
 warband by a hill-climb over positions against guessed enemies (``arrange``).
