@@ -369,7 +369,7 @@ class _Facts:
         self.tribe_index = tuple(i for bit, i in _TRIBE_INDEX if info.tribes & bit)
         self.terms = TEXT.get(m.card)
         self.golden_id = bool(info.golden_id)
-        # Counters this minion adds to as a member, as in _own.
+        # Counters this minion adds to, so that as a member it does not count itself.
         own = list(self.tribe_index)
         if info.deathrattle or m.magnetic:
             own.append(DR_N)
@@ -437,21 +437,6 @@ class _Ctx:
         # warband's weakest minion and the next arranging Move.
         self.weakest: tuple[int | None, float] | None = None
         self.move: tuple[Any, int] | None = None
-
-
-def _own(m: MinionCard, counter: int) -> int:
-    """1 if ``m`` itself adds to ``counter`` (so a member does not count itself)."""
-    if counter < 7:
-        return 1 if INFO[m.card].tribes & _TRIBE_INDEX[counter][0] else 0
-    if counter == DR_N:
-        return 1 if INFO[m.card].deathrattle or m.magnetic else 0
-    if counter == TAUNT_N:
-        return 1 if m.keywords & TAUNT else 0
-    if counter == SHIELD_N:
-        return 1 if m.keywords & DIVINE_SHIELD else 0
-    if counter == SUMMON_N:
-        return 1 if m.card in _SUMMONERS else 0
-    return 0
 
 
 def _role(m: MinionCard) -> int:
@@ -540,8 +525,8 @@ class HeuristicAgent:
     def _context(self, s: Any, turn: int) -> _Ctx:
         """The counts for this warband, hand, health and turn. A search asks the
         agent about many states that share them (a refresh changes only the
-        shop), so contexts and the values worked out in them are kept; with
-        ``noise`` every decision draws afresh."""
+        shop), so contexts are kept with the weakest minion and next Move
+        worked out in them; with ``noise`` every decision draws afresh."""
         if self.noise:
             return _Ctx(s, turn)
         key = (s.board, s.hand, s.health, turn)
@@ -649,7 +634,7 @@ class HeuristicAgent:
                 v = self._value(c, ctx, True, False)
                 order = v
                 enabler = _ENABLERS.get(c.card)
-                if enabler is not None and ctx.counts[enabler] - _own(c, enabler) > 0:
+                if enabler is not None and ctx.counts[enabler] - (enabler in _facts(c).own) > 0:
                     order += 100
                 elif c.card in _BUFFERS and len(minions) > 1:
                     order -= 100

@@ -246,7 +246,6 @@ assert _STATS.size == _STATS_END - _STATS_AT
 
 
 _HEADER = struct.Struct("=iii")
-_BOARD_SIZE = ffi.sizeof("bg_board_in")
 _MINIONS_AT = ffi.offsetof("bg_board_in", "m")
 
 
