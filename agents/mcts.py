@@ -341,6 +341,7 @@ class MCTSAgent:
         )
         self._decisions = 0
         self._seeds: list[tuple[int, int]] = []
+        self._plans: dict[int, list[list[tuple[Board, int]]]] = {}
         self._order = None
         # Nobody else acts during this agent's turn, so one read serves it all.
         self._true = self.true_boards() if self.cheat and self.true_boards is not None else {}
@@ -426,15 +427,28 @@ class MCTSAgent:
             done += 1
         self.iterations_done += done
 
-    def _determinization(self, k: int) -> tuple[_CountingRandom, random.Random]:
-        """The random streams of the turn's ``k``-th determinization: one for
-        the recruit phase (shop rolls, random effects, the horizon's turns),
-        one for the enemies guessed and the fights' seeds. Each is drawn fresh
-        from the agent's seed when first needed."""
+    def _determinization(self, k: int) -> _CountingRandom:
+        """The recruit-phase stream (shop rolls, random effects, the horizon's
+        turns) of the turn's ``k``-th determinization, drawn fresh from the
+        agent's seed when first needed; :meth:`_fight_plan` holds the rest."""
         while len(self._seeds) <= k:
             self._seeds.append((self._rng.getrandbits(64), self._rng.getrandbits(64)))
-        recruit, fights = self._seeds[k]
-        return _CountingRandom(recruit), random.Random(fights)
+        return _CountingRandom(self._seeds[k][0])
+
+    def _fight_plan(self, obs: Observation, k: int) -> list[list[tuple[Board, int]]]:
+        """The ``k``-th determinization's enemies and fight seeds, for this turn
+        and each horizon turn. They depend on ``k`` alone, so they are guessed
+        once and every action tried in that determinization fights them."""
+        plan = self._plans.get(k)
+        if plan is None:
+            self._determinization(k)
+            fights = random.Random(self._seeds[k][1])
+            plan = []
+            for ahead in range(self.horizon + 1):
+                enemies = self._enemies(obs, fights, ahead)
+                plan.append([(enemy, fights.getrandbits(63)) for enemy in enemies])
+            self._plans[k] = plan
+        return plan
 
     def _iterate(self, obs: Observation, root: Node) -> None:
         """One iteration. Its determinization is new to the action it tries at
@@ -448,7 +462,7 @@ class MCTSAgent:
         first = self._select(root)
         edge = root.edges.get(first)
         k = edge.visits if edge is not None else 0
-        rng, fights = self._determinization(k)
+        rng = self._determinization(k)
         # Selection and expansion along the agent's own decisions.
         while not state.ended:
             action = first if node is root else self._select(node)
@@ -463,7 +477,7 @@ class MCTSAgent:
             path.append((node, action, child))
             node = child
         state = self._rollout(state, pool, rng)
-        value = self._evaluate(obs, state, pool, rng, fights)
+        value = self._evaluate(obs, state, pool, rng, k)
         for node, action, child in path:
             node.visits += 1
             edge = node.edges.get(action)
@@ -573,19 +587,17 @@ class MCTSAgent:
         state: PlayerState,
         pool: Pool,
         rng: _CountingRandom,
-        fights_rng: random.Random,
+        k: int,
     ) -> float:
         """Fight the likely opponent at the end of this turn (and of ``horizon``
         more turns played by the default policy); with ``value="model"`` the
         reward is the learned placement estimate after the last fight, with
         ``value="fight"`` the mean of the fights' own rewards."""
         total = 0.0
+        plan = self._fight_plan(obs, k)
         for ahead in range(self.horizon + 1):
             mine = board_of(state)
-            fights = [
-                simulate(mine, enemy, self.runs, fights_rng.getrandbits(63))
-                for enemy in self._enemies(obs, fights_rng, ahead)
-            ]
+            fights = [simulate(mine, enemy, self.runs, seed) for enemy, seed in plan[ahead]]
             if self._model is None:
                 total += sum(self.reward(o, state.health) for o in fights) / len(fights)
             elif ahead == self.horizon:

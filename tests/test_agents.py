@@ -97,10 +97,15 @@ def test_mcts_siblings_share_determinizations():
     for e in tried:
         # the k-th try of every root action saw the turn's k-th determinization
         assert sorted(e.samples) == list(range(e.visits))
-    # the same index gives the same enemies and fight seeds
-    _, a = agent._determinization(1)
-    _, b = agent._determinization(1)
-    assert a.getrandbits(64) == b.getrandbits(64)
+    # the same index gives the same shop stream, enemies and fight seeds,
+    # however the search got there
+    assert agent._determinization(1).random() == agent._determinization(1).random()
+    plan = agent._fight_plan(obs, 1)
+    fresh = MCTSAgent(budget=Budget(iterations=240))
+    fresh.reset(0, 3)
+    fresh._new_turn(obs)
+    assert fresh._fight_plan(obs, 1) == plan
+    assert fresh._fight_plan(obs, 2) != plan
 
 
 def test_paired_difference_sees_through_shared_noise():
