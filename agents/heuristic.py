@@ -28,7 +28,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bgsim.actions import ACTIONS, BUY_BASE, CHOOSE_BASE, SELL_BASE, move_code, play_code
+from bgsim.actions import (
+    ACTIONS,
+    BUY_BASE,
+    CHOOSE_BASE,
+    END_TURN,
+    FREEZE,
+    REFRESH,
+    SELL_BASE,
+    UPGRADE,
+    move_code,
+    play_code,
+)
 from bgsim.cards import TRIBES
 from bgsim.minions import (
     DIVINE_SHIELD,
@@ -61,10 +72,6 @@ _ACTIONS_PER_TURN = _RULES.recruit.actions_per_turn
 _MAX_TIER = _RULES.tavern.max_tier
 _HERO_HEALTH = _RULES.lobby.hero_health
 
-_END = ACTIONS[0]
-_REFRESH = ACTIONS[1]
-_FREEZE = ACTIONS[2]
-_UPGRADE = ACTIONS[3]
 
 # ------------------------------------------------------------ card knowledge
 
@@ -551,7 +558,7 @@ class HeuristicAgent:
     def _value(self, m: MinionCard, ctx: _Ctx, member: bool, played: bool) -> float:
         """What ``m`` is worth to this warband. ``member``: it is already counted in
         ``ctx`` (warband or hand); ``played``: its Battlecry is spent."""
-        f = _facts(m)
+        f = _FACTS.get(m) or _facts(m)
         v = f.base
         if f.poisonous:
             v += ctx.turn
@@ -573,8 +580,11 @@ class HeuristicAgent:
             if f.all_tribes:
                 v += self.synergy * min(max(counts[:7]), 5)
             else:
+                synergy = self.synergy
+                less = 1 if member else 0
                 for i in f.tribe_index:
-                    v += self.synergy * min(counts[i] - (1 if member else 0), 5)
+                    n = counts[i] - less
+                    v += synergy * (n if n < 5 else 5)
         if m.golden:
             if m.triple and not played:
                 v += 8  # playing it gives a Triple Reward
@@ -602,7 +612,7 @@ class HeuristicAgent:
         if move is not None and actions_left <= moves_needed + 1:
             yield move
         if actions_left <= 1:
-            yield _END
+            yield END_TURN
             return
         spare = actions_left - moves_needed  # actions left once the warband is arranged
         margin = self.margin * ctx.scale
@@ -616,7 +626,7 @@ class HeuristicAgent:
                 elif card.card == TRIPLE_REWARD and reward is None:
                     reward = i
         if self._want_upgrade(turn, s, ctx):
-            yield _UPGRADE
+            yield UPGRADE
         if reward is not None:
             yield ACTIONS[play_code(reward, None, None)]
 
@@ -687,14 +697,14 @@ class HeuristicAgent:
         can_roll = s.free_refreshes > 0 or gold >= _REFRESH_COST
         keep = worth and (triple or best_value >= self.freeze * _REF[s.tier] * ctx.scale)
         if not worth and can_roll and hand_room and spare >= 4:
-            yield _REFRESH
+            yield REFRESH
         if gold < _BUY_COST and keep and not s.frozen:
-            yield _FREEZE
+            yield FREEZE
         if gold < _BUY_COST and not keep and can_roll and hand_room and spare >= 2:
-            yield _REFRESH
+            yield REFRESH
         if move is not None:
             yield move
-        yield _END
+        yield END_TURN
 
     def _weakest(self, board: Sequence[MinionCard], ctx: _Ctx) -> tuple[int | None, float]:
         """The warband minion to sell first and its value."""
@@ -786,7 +796,18 @@ def _next_move(board: Sequence[MinionCard]) -> tuple[Any, int]:
     reordering takes ((None, 0) if the order is fine). Minions of the same role keep
     their order; each move puts a minion outside a longest in-order run into its
     place in that run, so the run grows every time and moves never cycle."""
-    roles = [_role(m) for m in board]
+    roles = tuple([_role(m) for m in board])
+    found = _MOVES_BY_ROLES.get(roles)
+    if found is None:
+        found = _MOVES_BY_ROLES[roles] = _move_for_roles(roles)
+    return found
+
+
+# The answer depends on the roles alone, of which there are few sequences.
+_MOVES_BY_ROLES: dict[tuple[int, ...], tuple[Any, int]] = {}
+
+
+def _move_for_roles(roles: tuple[int, ...]) -> tuple[Any, int]:
     n = len(roles)
     length = [1] * n
     prev = [-1] * n

@@ -492,13 +492,17 @@ class MCTSAgent:
 
     def _select(self, node: Node) -> Action:
         allowed = node.actions[: node.widened()]
-        for a in allowed:
-            if a not in node.edges:
-                return a
+        edges = node.edges
+        # Edges are made only for actions this method returned, so they are a
+        # subset of ``allowed``: fewer of them means one is still untried.
+        if len(edges) < len(allowed):
+            for a in allowed:
+                if a not in edges:
+                    return a
         log_n = math.log(max(node.visits, 1))
         best, best_score = allowed[0], -1.0
         for a in allowed:
-            e = node.edges[a]
+            e = edges[a]
             score = e.total / e.visits + self.c * math.sqrt(log_n / e.visits)
             if score > best_score:
                 best, best_score = a, score
@@ -543,7 +547,7 @@ class MCTSAgent:
             if isinstance(action, Move) and not static:
                 state = replace(state, board=arranged(state.board))
             else:
-                state = tavern.apply_action(state, action, pool, rng, self.rules)
+                state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
             steps += 1
         return state
 

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bgsim.actions import Buy, Choose, EndTurn, Play, Sell, Upgrade
+from bgsim.actions import (
+    ACTIONS,
+    BUY_BASE,
+    END_TURN,
+    SELL_BASE,
+    UPGRADE,
+    Buy,
+    Choose,
+    Play,
+    Upgrade,
+)
 from bgsim.minions import MinionCard, SpellCard
 from bgsim.player_state import PlayerState
 
@@ -21,12 +31,20 @@ _KEYWORD_VALUE = {1: 1.5, 2: 4.0, 4: 3.0, 8: 2.0, 16: 4.0, 32: 2.0}  # taunt, sh
 
 def minion_value(m: MinionCard) -> float:
     """Static worth of a minion: stats, tier (as a stand-in for its text) and keywords."""
-    value = m.attack + m.health + 3.0 * m.tier * (2 if m.golden else 1)
-    kw = m.keywords
-    for bit, v in _KEYWORD_VALUE.items():
-        if kw & bit:
-            value += v
+    value = _VALUES.get(m)
+    if value is None:
+        value = m.attack + m.health + 3.0 * m.tier * (2 if m.golden else 1)
+        kw = m.keywords
+        for bit, v in _KEYWORD_VALUE.items():
+            if kw & bit:
+                value += v
+        if len(_VALUES) >= 50_000:
+            _VALUES.clear()
+        _VALUES[m] = value
     return value
+
+
+_VALUES: dict[MinionCard, float] = {}
 
 
 def _card_value(c: MinionCard | SpellCard) -> float:
@@ -38,7 +56,16 @@ def rollout_action(state: PlayerState, legal: Sequence[object]) -> object:
     if state.discover:
         best = max(range(len(state.discover)), key=lambda i: minion_value(state.discover[i]))
         return next(a for a in legal if isinstance(a, Choose) and a.option == best)
-    plays = [a for a in legal if isinstance(a, Play)]
+    plays = []
+    upgrade = buys = False
+    for a in legal:
+        kind = type(a)
+        if kind is Play:
+            plays.append(a)
+        elif kind is Buy:
+            buys = True
+        elif kind is Upgrade:
+            upgrade = True
     if plays:
         order = sorted(
             range(len(state.hand)), key=lambda h: _card_value(state.hand[h]), reverse=True
@@ -49,17 +76,16 @@ def rollout_action(state: PlayerState, legal: Sequence[object]) -> object:
             if mine:
                 right = [a for a in mine if a.pos in (None, end)]
                 return (right or mine)[0]
-    for a in legal:
-        if isinstance(a, Upgrade) and state.turn >= LEVEL_TURN.get(state.tier, 99):
-            return a
-    buys = [a for a in legal if isinstance(a, Buy)]
+    if upgrade and state.turn >= LEVEL_TURN.get(state.tier, 99):
+        return UPGRADE
     if buys:
-        return max(buys, key=lambda a: minion_value(state.shop[a.slot]))
+        shop = state.shop
+        return ACTIONS[BUY_BASE + max(range(len(shop)), key=lambda j: minion_value(shop[j]))]
     if len(state.board) >= 7 and state.hand:
         weakest = min(range(len(state.board)), key=lambda i: minion_value(state.board[i]))
         best_hand = max((_card_value(c) for c in state.hand), default=0.0)
         if best_hand > minion_value(state.board[weakest]) + 4:
-            for a in legal:
-                if isinstance(a, Sell) and a.slot == weakest:
-                    return a
-    return next(a for a in legal if isinstance(a, EndTurn))
+            sell = ACTIONS[SELL_BASE + weakest]
+            if sell in legal:
+                return sell
+    return END_TURN

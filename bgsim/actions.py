@@ -204,6 +204,8 @@ def _decode(code: int) -> Action:
 ACTIONS: tuple[Action, ...] = tuple(_decode(c) for c in range(NUM_ACTIONS))
 """Every action by its code (shared instances: compare with ``==``)."""
 
+END_TURN, REFRESH, FREEZE, UPGRADE = ACTIONS[:4]
+
 
 def decode(code: int) -> Action:
     """The action with this integer code."""

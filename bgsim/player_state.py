@@ -72,6 +72,15 @@ class PlayerState:
         return out
 
 
+class Unfrozen:
+    """The memory layout of :class:`PlayerState` without its frozen guard. The
+    recruit engine fills one and relabels it (``__class__ = PlayerState``),
+    which is five times faster than the frozen dataclass's ``__init__``: a
+    search makes hundreds of thousands of states a second."""
+
+    __slots__ = PlayerState.__slots__
+
+
 def new_player_state(player: int, rules: Ruleset) -> PlayerState:
     """A player before turn 1 starts (no gold, empty shop)."""
     return PlayerState(

@@ -25,12 +25,15 @@ from bgsim.minions import (
     MinionCard,
     pool_minion,
 )
-from bgsim.player_state import DiscoverSpec, PlayerState
+from bgsim.player_state import DiscoverSpec, PlayerState, Unfrozen
 from bgsim.pool import Pool
 from bgsim.ruleset import Ruleset
 
 MAL_GANIS = "GVG_021"
 TRIBE_ORDER = tuple(TRIBE_BITS.values())
+
+
+_HAS_GOLDEN = frozenset(card for card, info in INFO.items() if info.golden_id)
 
 
 class Turn:
@@ -94,28 +97,32 @@ class Turn:
         self.aim: int | None = None  # warband slot of its Battlecry's target
 
     def freeze(self) -> PlayerState:
-        return PlayerState(
-            self.player,
-            self.turn,
-            self.tier,
-            self.gold,
-            self.upgrade_cost,
-            self.health,
-            tuple(self.shop),
-            tuple(self.shop_frozen),
-            tuple(self.hand),
-            tuple(self.board),
-            self.discover,
-            tuple(self.discover_queue),
-            self.free_refreshes,
-            self.nomi_bonus,
-            self.pirates_bought,
-            self.elementals_played,
-            self.actions,
-            self.ended,
-            self.won_last_combat,
-            self.last_opponent_cards,
-        )
+        """The turn so far as an immutable :class:`PlayerState` (built through
+        its unguarded twin, see :class:`~bgsim.player_state.Unfrozen`)."""
+        s = Unfrozen()
+        s.player = self.player
+        s.turn = self.turn
+        s.tier = self.tier
+        s.gold = self.gold
+        s.upgrade_cost = self.upgrade_cost
+        s.health = self.health
+        s.shop = tuple(self.shop)
+        s.shop_frozen = tuple(self.shop_frozen)
+        s.hand = tuple(self.hand)
+        s.board = tuple(self.board)
+        s.discover = self.discover
+        s.discover_queue = tuple(self.discover_queue)
+        s.free_refreshes = self.free_refreshes
+        s.nomi_bonus = self.nomi_bonus
+        s.pirates_bought = self.pirates_bought
+        s.elementals_played = self.elementals_played
+        s.actions = self.actions
+        s.ended = self.ended
+        s.won_last_combat = self.won_last_combat
+        s.last_opponent_cards = self.last_opponent_cards
+        s._legal = None
+        s.__class__ = PlayerState  # type: ignore[assignment]
+        return s  # type: ignore[return-value]
 
     # ------------------------------------------------------------- warband
 
@@ -267,12 +274,12 @@ class Turn:
             counts: dict[str, int] = {}
             found = None
             for m in self.board:
-                if not m.golden and INFO[m.card].golden_id:
+                if not m.golden and m.card in _HAS_GOLDEN:
                     n = counts[m.card] = counts.get(m.card, 0) + 1
                     if n >= 3:
                         found = m.card
             for m in self.hand:
-                if isinstance(m, MinionCard) and not m.golden and INFO[m.card].golden_id:
+                if isinstance(m, MinionCard) and not m.golden and m.card in _HAS_GOLDEN:
                     n = counts[m.card] = counts.get(m.card, 0) + 1
                     if n >= 3:
                         found = m.card

@@ -59,8 +59,12 @@ from bgsim.actions import (
     ACTIONS,
     BUY_BASE,
     CHOOSE_BASE,
+    END_TURN,
+    FREEZE,
     NUM_ACTIONS,
+    REFRESH,
     SELL_BASE,
+    UPGRADE,
     Action,
     Buy,
     Choose,
@@ -100,10 +104,6 @@ from bgsim.recruit_effects import (
 from bgsim.recruit_turn import Turn
 from bgsim.ruleset import Ruleset
 
-_END = ACTIONS[0]
-_REFRESH = ACTIONS[1]
-_FREEZE = ACTIONS[2]
-_UPGRADE = ACTIONS[3]
 _BUYS = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))
 _SELLS = tuple(tuple(ACTIONS[SELL_BASE + i] for i in range(n)) for n in range(8))
 _CHOOSES = tuple(tuple(ACTIONS[CHOOSE_BASE + i] for i in range(n)) for n in range(4))
@@ -164,8 +164,8 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
     if s.discover:
         return _CHOOSES[len(s.discover)]
     if s.actions >= rules.recruit.actions_per_turn:
-        return (_END,)
-    out: list[Action] = [_END]
+        return (END_TURN,)
+    out: list[Action] = [END_TURN]
     board = s.board
     n = len(board)
     econ = rules.economy
@@ -175,11 +175,11 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
     out.extend(_SELLS[n])
     out.extend(_MOVES[n])
     if s.free_refreshes or s.gold >= econ.refresh_cost:
-        out.append(_REFRESH)
+        out.append(REFRESH)
     if s.shop and s.gold >= econ.freeze_cost:
-        out.append(_FREEZE)
+        out.append(FREEZE)
     if s.tier < rules.tavern.max_tier and s.gold >= s.upgrade_cost:
-        out.append(_UPGRADE)
+        out.append(UPGRADE)
     positions = n + 1 if n < rules.limits.board_size else 0
     for h, card in enumerate(s.hand):
         if isinstance(card, SpellCard):
@@ -305,6 +305,15 @@ def apply_action(
     reason = why_illegal(state, action, rules)
     if reason is not None:
         raise IllegalActionError(f"{action!r}: {reason}")
+    return apply_legal_action(state, action, pool, rng, rules)
+
+
+def apply_legal_action(
+    state: PlayerState, action: Action, pool: Pool, rng: random.Random, rules: Ruleset
+) -> PlayerState:
+    """:func:`apply_action` without the legality check, for callers that took
+    ``action`` from ``legal_actions(state)`` (searches playing thousands of
+    imagined turns). Anything else must go through :func:`apply_action`."""
     t = Turn(state, pool, rng, rules)
     kind = type(action)
     if kind is Choose:

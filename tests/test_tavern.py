@@ -20,7 +20,7 @@ from bgsim.actions import (
     Upgrade,
 )
 from bgsim.minions import GOLD_COIN, TAUNT, TRIPLE_REWARD, SpellCard
-from bgsim.player_state import new_player_state
+from bgsim.player_state import PlayerState, new_player_state
 
 
 def fresh(turns: int = 1, seed: int = 0):
@@ -251,3 +251,17 @@ def test_legal_actions_mask_and_why_illegal_agree_on_random_states():
                 s = tavern.after_combat(s, 0, True, (), (GOLD_COIN,), ("BGS_004",), pool, RULES)
         tavern.release(s, pool)
     assert checked > 500
+
+
+def test_states_the_engine_builds_are_whole_frozen_player_states():
+    import dataclasses
+
+    s, pool, rng = fresh(3)
+    after = tavern.apply_action(s, Buy(0), pool, rng, RULES)
+    assert type(after) is PlayerState
+    fields = {f.name: getattr(after, f.name) for f in dataclasses.fields(after) if f.init}
+    rebuilt = PlayerState(**fields)
+    assert rebuilt == after and hash(rebuilt) == hash(after)
+    assert after.gold == s.gold - RULES.economy.buy_cost and len(after.hand) == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.gold = 99
