@@ -60,7 +60,7 @@ from bgsim.observation import Observation
 from bgsim.player_state import PlayerState
 from bgsim.recruit_effects import EFFECTS, SHOP
 from bgsim.ruleset import load_ruleset
-from bgsim.tavern import attach_targets, battlecry_targets
+from bgsim.tavern import attach_targets, battlecry_targets, why_illegal
 
 _RULES = load_ruleset()
 _BUY_COST = _RULES.economy.buy_cost
@@ -513,15 +513,22 @@ class HeuristicAgent:
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
         return self.decide(observation.state, observation.turn, legal_actions)
 
-    def decide(self, s: PlayerState, turn: int, legal_actions: Sequence[Any]) -> Any:
+    def decide(self, s: PlayerState, turn: int, legal_actions: Sequence[Any] | None = None) -> Any:
         """The action for own state ``s`` on ``turn``: all the agent reads of
-        its observation (searches call this for states they imagine)."""
-        if len(legal_actions) == 1:
+        its observation (searches call this for states they imagine). Without
+        ``legal_actions`` each candidate is checked on its own, which is
+        cheaper than listing every legal action of a state seen once."""
+        if legal_actions is not None and len(legal_actions) == 1:
             return legal_actions[0]
         ctx = self._context(s, turn)
         if s.discover:
             values = [self._value(m, ctx, member=False, played=False) for m in s.discover]
             return ACTIONS[CHOOSE_BASE + values.index(max(values))]
+        if legal_actions is None:
+            for action in self._plan(turn, s, ctx):
+                if why_illegal(s, action, _RULES) is None:
+                    return action
+            return END_TURN  # always legal here: no Discover is pending
         for action in self._plan(turn, s, ctx):
             if _legal(action, legal_actions):
                 return action

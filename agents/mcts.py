@@ -316,7 +316,7 @@ class MCTSAgent:
 
     # -------------------------------------------------------------- search
 
-    def _default(self, state: PlayerState, legal: Sequence[Action]) -> Action:
+    def _default(self, state: PlayerState, legal: Sequence[Action] | None = None) -> Action:
         """The heuristic's action: the search's prior, its leveling and its
         rollouts of the current turn. The heuristic is deterministic, so its
         answers are kept for the turn."""
@@ -326,7 +326,9 @@ class MCTSAgent:
             action = self._memo[key] = self._heuristic_action(state, legal)
         return action
 
-    def _heuristic_action(self, state: PlayerState, legal: Sequence[Action]) -> Action:
+    def _heuristic_action(
+        self, state: PlayerState, legal: Sequence[Action] | None = None
+    ) -> Action:
         return self._heuristic.decide(state, state.turn, legal)
 
     def _new_turn(self, obs: Observation) -> None:
@@ -534,16 +536,15 @@ class MCTSAgent:
         draws = rng.draws
         static = self.policy == "static" or (later and self.policy == "mixed")
         while not state.ended:
-            legal = tavern.legal_actions(state, self.rules)
             if steps >= MAX_ROLLOUT_ACTIONS:
-                action = legal[0]
+                action = tavern.legal_actions(state, self.rules)[0]
             elif static:
-                action = rollout_action(state, legal)
+                action = rollout_action(state, tavern.legal_actions(state, self.rules))
             elif rng.draws != draws:
                 # After a random draw the states are new: skip the memo's keys.
-                action = self._heuristic_action(state, legal)
+                action = self._heuristic_action(state)
             else:
-                action = self._default(state, legal)
+                action = self._default(state)
             if isinstance(action, Move) and not static:
                 state = replace(state, board=arranged(state.board))
             else:

@@ -217,3 +217,21 @@ def test_options_through_the_registry():
         with pytest.raises(ValueError, match="bad curve"):
             HeuristicAgent(curve=bad)
     assert set(CURVES) >= {"standard", "fast", "slow"}
+
+
+def test_deciding_without_the_legal_list_gives_the_same_action():
+    """Searches ask without listing the legal actions (each candidate is then
+    checked on its own); the answer must not change."""
+    lobby = Lobby(derive_seed("heuristic-legal", 0))
+    agents = [HeuristicAgent() for _ in range(8)]
+    asked = 0
+    while not lobby.done and lobby.turn <= 12:
+        turn = lobby.turn
+        for p in lobby.to_act():
+            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
+                state, legal = lobby.state(p), lobby.legal_actions(p)
+                action = agents[p].decide(state, turn, legal)
+                assert agents[p].decide(state, turn) == action
+                asked += 1
+                lobby.apply(p, action)
+    assert asked > 300
