@@ -23,6 +23,7 @@ over the turn's decisions (the tree is kept for the whole turn).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -52,6 +53,8 @@ ARRANGE_GUESSES = 16
 ARRANGE_RUNS = 12
 ARRANGE_ROUNDS = 2
 ARRANGE_MARGIN = 0.02
+# Young-generation collection threshold while searching (see MCTSAgent._search).
+SEARCH_GC_THRESHOLD = 50_000
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
 
@@ -420,13 +423,21 @@ class MCTSAgent:
     def _search(self, obs: Observation, root: Node) -> None:
         count, until = self._share()
         done = 0
-        while True:
-            if count is not None and done >= count:
-                break
-            if until is not None and done > 0 and time.perf_counter() >= until:
-                break
-            self._iterate(obs, root)
-            done += 1
+        # A search makes and drops millions of small acyclic objects; the
+        # collector's default young-generation threshold (700) would scan them
+        # thousands of times for nothing. Cycles still get collected after.
+        thresholds = gc.get_threshold()
+        gc.set_threshold(max(thresholds[0], SEARCH_GC_THRESHOLD), *thresholds[1:])
+        try:
+            while True:
+                if count is not None and done >= count:
+                    break
+                if until is not None and done > 0 and time.perf_counter() >= until:
+                    break
+                self._iterate(obs, root)
+                done += 1
+        finally:
+            gc.set_threshold(*thresholds)
         self.iterations_done += done
 
     def _determinization(self, k: int) -> _CountingRandom:
