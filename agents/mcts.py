@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -53,6 +54,9 @@ ARRANGE_GUESSES = 16
 ARRANGE_RUNS = 12
 ARRANGE_ROUNDS = 2
 ARRANGE_MARGIN = 0.02
+# Share of a seconds budget kept for the arrangement, which stops trying orders
+# when the turn's time is up.
+ARRANGE_RESERVE = 0.1
 # Young-generation collection threshold while searching (see MCTSAgent._search).
 SEARCH_GC_THRESHOLD = 50_000
 # Order in which a node's actions join the search after the default policy's.
@@ -283,7 +287,12 @@ class MCTSAgent:
     def _best_order(self, obs: Observation, state: PlayerState) -> tuple:
         """Hill-climb over single relocations from the heuristic's order, every
         order fighting the same guessed enemies with the same seeds (so orders
-        compare on common random numbers); a change must gain ``ARRANGE_MARGIN``."""
+        compare on common random numbers); a change must gain ``ARRANGE_MARGIN``.
+        With a seconds budget it stops at the turn's deadline with the best
+        order found so far."""
+        deadline = self._deadline
+        if deadline is not None and time.perf_counter() >= deadline:
+            return arranged(state.board)
         rng = random.Random(self._rng.getrandbits(64))
         likely = self._opponents
         enemies = [
@@ -307,6 +316,8 @@ class MCTSAgent:
                 for j in range(len(best)):
                     if i == j:
                         continue
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        return found[0] if found is not None else best
                     order = list(best)
                     order.insert(j, order.pop(i))
                     value = score(tuple(order))
@@ -406,22 +417,30 @@ class MCTSAgent:
         gap, se = _difference(base, best_line)
         return best if gap > self.confidence * se else default
 
-    def _share(self) -> tuple[int | None, float | None]:
-        """This decision's share of the turn's budget: a third of what is left,
-        but never under a tenth of the whole (a turn has about 5-10 decisions)."""
+    def _share(self) -> tuple[int, float | None]:
+        """This decision's share of the turn's budget: the most iterations, and
+        the time to stop by. It is a third of what is left, so the turn never
+        overspends; once the budget is gone a decision reads the statistics the
+        turn's tree already holds. A seconds budget keeps ``ARRANGE_RESERVE``
+        of itself for the end-of-turn arrangement."""
         self._decisions += 1
         if self.budget.iterations is not None:
-            floor = max(1, self.budget.iterations // 10)
-            share = max(floor, self._iterations_left // 3)
-            self._iterations_left = max(0, self._iterations_left - share)
+            left = self._iterations_left
+            share = max(1, left // 3) if left > 0 else 0
+            self._iterations_left = left - share
             return share, None
         assert self.budget.seconds is not None and self._deadline is not None
-        left = self._deadline - time.perf_counter()
-        share = max(left / 3, self.budget.seconds / 10)
-        return None, time.perf_counter() + share
+        now = time.perf_counter()
+        reserve = ARRANGE_RESERVE * self.budget.seconds if self.arrange else 0.0
+        left = self._deadline - reserve - now
+        if left <= 0:
+            return 0, None
+        return sys.maxsize, now + left / 3
 
     def _search(self, obs: Observation, root: Node) -> None:
         count, until = self._share()
+        if count == 0:
+            return
         done = 0
         # A search makes and drops millions of small acyclic objects; the
         # collector's default young-generation threshold (700) would scan them
@@ -429,9 +448,7 @@ class MCTSAgent:
         thresholds = gc.get_threshold()
         gc.set_threshold(max(thresholds[0], SEARCH_GC_THRESHOLD), *thresholds[1:])
         try:
-            while True:
-                if count is not None and done >= count:
-                    break
+            while done < count:
                 if until is not None and done > 0 and time.perf_counter() >= until:
                     break
                 self._iterate(obs, root)

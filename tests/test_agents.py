@@ -84,6 +84,51 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
     assert same == info_key(lobby.clone().observe(0).state, 20)
 
 
+def test_mcts_never_spends_more_than_its_budget_in_a_turn(monkeypatch):
+    """Over whole turns (every decision, the arrangement included) the agent
+    stays within its iterations, and within its seconds on a clock that moves
+    a millisecond per iteration and a tenth of one per simulate call."""
+    import agents.mcts as mcts
+
+    class Clock:
+        now = 0.0
+
+        def perf_counter(self) -> float:
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setattr(mcts, "time", clock)
+    iterate, simulate = MCTSAgent._iterate, mcts.simulate
+
+    def tick(result, seconds):
+        clock.now += seconds
+        return result
+
+    monkeypatch.setattr(MCTSAgent, "_iterate", lambda self, *a: tick(iterate(self, *a), 0.001))
+    monkeypatch.setattr(mcts, "simulate", lambda *a: tick(simulate(*a), 0.0001))
+    lobby = lobby_after(8, HeuristicAgent, 6)
+    by_iterations = MCTSAgent(budget=Budget(iterations=60))
+    by_seconds = MCTSAgent(budget=Budget(seconds=0.05))
+    for agent in (by_iterations, by_seconds):
+        game = lobby.clone()
+        agent.reset(0, 5)
+        for _ in range(3):  # turns
+            turn, start, done = game.turn, clock.now, agent.iterations_done
+            decisions = 0
+            while not game.done and game.turn == turn and 0 in game.to_act():
+                game.apply(0, agent.act(game.observe(0), game.legal_actions(0)))
+                decisions += 1
+            assert decisions >= 3
+            if agent is by_iterations:
+                assert 0 < agent.iterations_done - done <= 60
+            else:
+                # an iteration or one arrangement order may run past the deadline
+                assert 0 < clock.now - start <= 0.05 + 0.002
+            for p in game.to_act():  # the others end their turns
+                while not game.done and game.turn == turn and p in game.to_act():
+                    game.apply(p, EndTurn())
+
+
 def test_mcts_siblings_share_determinizations():
     lobby = lobby_after(5, HeuristicAgent, 5)
     agent = MCTSAgent(budget=Budget(iterations=240))
