@@ -567,7 +567,7 @@ class MCTSAgent:
             if steps >= MAX_ROLLOUT_ACTIONS:
                 action = tavern.legal_actions(state, self.rules)[0]
             elif static:
-                action = rollout_action(state, tavern.legal_actions(state, self.rules))
+                action = rollout_action(state)
             elif rng.draws != draws:
                 # After a random draw the states are new: skip the memo's keys.
                 action = self._heuristic_action(state)

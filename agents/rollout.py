@@ -13,16 +13,19 @@ from collections.abc import Sequence
 from bgsim.actions import (
     ACTIONS,
     BUY_BASE,
+    CHOOSE_BASE,
     END_TURN,
     SELL_BASE,
     UPGRADE,
-    Buy,
-    Choose,
     Play,
-    Upgrade,
+    play_code,
 )
 from bgsim.minions import MinionCard, SpellCard
 from bgsim.player_state import PlayerState
+from bgsim.ruleset import load_ruleset
+from bgsim.tavern import attach_targets, battlecry_targets, why_illegal
+
+_RULES = load_ruleset()
 
 # Turn from which each tier upgrade is taken when affordable (to tiers 2..6).
 LEVEL_TURN = {1: 2, 2: 4, 3: 6, 4: 8, 5: 10}
@@ -51,41 +54,57 @@ def _card_value(c: MinionCard | SpellCard) -> float:
     return 100.0 if isinstance(c, SpellCard) else minion_value(c)
 
 
-def rollout_action(state: PlayerState, legal: Sequence[object]) -> object:
-    """The default policy's action in ``state`` (one of ``legal``)."""
+def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) -> object:
+    """The default policy's action in ``state``. Given ``legal``, it is one of
+    them; without, each candidate is checked on its own (cheaper in a search,
+    which never needs the whole list)."""
+    if legal is not None:
+        allowed = legal
+
+        def ok(action: object) -> bool:
+            return action in allowed
+
+    else:
+
+        def ok(action: object) -> bool:
+            return why_illegal(state, action, _RULES) is None
+
     if state.discover:
         best = max(range(len(state.discover)), key=lambda i: minion_value(state.discover[i]))
-        return next(a for a in legal if isinstance(a, Choose) and a.option == best)
-    plays = []
-    upgrade = buys = False
-    for a in legal:
-        kind = type(a)
-        if kind is Play:
-            plays.append(a)
-        elif kind is Buy:
-            buys = True
-        elif kind is Upgrade:
-            upgrade = True
-    if plays:
-        order = sorted(
-            range(len(state.hand)), key=lambda h: _card_value(state.hand[h]), reverse=True
-        )
-        end = len(state.board)
-        for h in order:
-            mine = [a for a in plays if a.hand == h]
-            if mine:
-                right = [a for a in mine if a.pos in (None, end)]
-                return (right or mine)[0]
-    if upgrade and state.turn >= LEVEL_TURN.get(state.tier, 99):
+        return ACTIONS[CHOOSE_BASE + best]
+    hand = state.hand
+    if hand:
+        for h in sorted(range(len(hand)), key=lambda h: _card_value(hand[h]), reverse=True):
+            play = _right_end_play(state, h)
+            if play is not None and ok(play):
+                return play
+    if state.turn >= LEVEL_TURN.get(state.tier, 99) and ok(UPGRADE):
         return UPGRADE
-    if buys:
-        shop = state.shop
-        return ACTIONS[BUY_BASE + max(range(len(shop)), key=lambda j: minion_value(shop[j]))]
-    if len(state.board) >= 7 and state.hand:
-        weakest = min(range(len(state.board)), key=lambda i: minion_value(state.board[i]))
-        best_hand = max((_card_value(c) for c in state.hand), default=0.0)
-        if best_hand > minion_value(state.board[weakest]) + 4:
+    shop = state.shop
+    if shop:
+        buy = ACTIONS[BUY_BASE + max(range(len(shop)), key=lambda j: minion_value(shop[j]))]
+        if ok(buy):
+            return buy
+    board = state.board
+    if len(board) >= 7 and hand:
+        weakest = min(range(len(board)), key=lambda i: minion_value(board[i]))
+        best_hand = max(_card_value(c) for c in hand)
+        if best_hand > minion_value(board[weakest]) + 4:
             sell = ACTIONS[SELL_BASE + weakest]
-            if sell in legal:
+            if ok(sell):
                 return sell
     return END_TURN
+
+
+def _right_end_play(state: PlayerState, h: int) -> Play | None:
+    """How the policy plays hand card ``h``: a spell as it is, a minion at the
+    right end with its first Battlecry target, or, with a full warband, a
+    Magnetic minion onto the first Mech it can take."""
+    card = state.hand[h]
+    if isinstance(card, SpellCard):
+        return ACTIONS[play_code(h, None, None)]
+    end = len(state.board)
+    if end < _RULES.limits.board_size:
+        return ACTIONS[play_code(h, end, battlecry_targets(state, card)[0])]
+    attach = attach_targets(state, card)
+    return ACTIONS[play_code(h, None, attach[0])] if attach else None

@@ -265,3 +265,33 @@ def test_same_seed_gives_same_lobby_seeds_across_lineups():
     b = Tournament("greedy:1,random:7", 3, seed=7)
     assert [t.seed for t in a.tasks(set())] == [t.seed for t in b.tasks(set())]
     assert a.run != b.run
+
+
+def test_static_policy_gives_the_same_action_with_or_without_the_legal_list():
+    from agents.rollout import rollout_action
+
+    lobby = Lobby(derive_seed("static-policy", 1))
+    asked = 0
+    while not lobby.done and lobby.turn <= 14:
+        turn = lobby.turn
+        for p in lobby.to_act():
+            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
+                state, legal = lobby.state(p), lobby.legal_actions(p)
+                action = rollout_action(state, legal)
+                assert action in legal and rollout_action(state) == action
+                asked += 1
+                lobby.apply(p, action)
+    assert asked > 300
+
+
+def test_bench_mcts_command_reports_every_position(capsys):
+    import json
+
+    from bgsim.cli import main
+
+    assert main(["bench", "mcts", "--iterations", "5", "--repeat", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert list(result["iterations_per_second"]) == ["turn 3", "turn 6", "turn 9", "turn 12"]
+    assert result["repeat"] == 2 and result["total_iterations_per_second"] > 0
+    assert main(["bench", "mcts", "--repeat", "0"]) == 2
+    assert "--repeat must be at least 1" in capsys.readouterr().err
