@@ -199,20 +199,14 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
 
 def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | None:
     """Why ``action`` is illegal now, or None if it is legal."""
-    if not isinstance(action, Buy | Sell | Move | Play | Choose | Refresh | Freeze | Upgrade):
-        if isinstance(action, EndTurn):
-            if state.ended:
-                return "the turn has already ended"
-            return (
-                "a Discover is pending: Choose one of its options first" if state.discover else None
-            )
-        return f"{action!r} is not an action"
-    try:
-        code = action.code
-    except TypeError:
-        return f"{action!r} has fields that are not slot numbers"
-    if not 0 <= code < NUM_ACTIONS or (ACTIONS[code] is not action and ACTIONS[code] != action):
-        return f"{action!r} is outside the action space (see bgsim.actions)"
+    if id(action) not in _INTERNED:  # the shared instances are well-formed
+        problem = _malformed(action)
+        if problem is not None:
+            return problem
+    if isinstance(action, EndTurn):
+        if state.ended:
+            return "the turn has already ended"
+        return "a Discover is pending: Choose one of its options first" if state.discover else None
     s = state
     if s.ended:
         return "the turn has already ended"
@@ -264,6 +258,24 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
             return f"upgrading costs {s.upgrade_cost} gold, you have {s.gold}"
         return None
     return _why_illegal_play(s, action, board_size)
+
+
+_INTERNED = frozenset(map(id, ACTIONS))
+
+
+def _malformed(action: object) -> str | None:
+    """Why ``action`` is not an action of the action space, if it is not."""
+    if isinstance(action, EndTurn):
+        return None
+    if not isinstance(action, Buy | Sell | Move | Play | Choose | Refresh | Freeze | Upgrade):
+        return f"{action!r} is not an action"
+    try:
+        code = action.code
+    except TypeError:
+        return f"{action!r} has fields that are not slot numbers"
+    if not 0 <= code < NUM_ACTIONS or (ACTIONS[code] is not action and ACTIONS[code] != action):
+        return f"{action!r} is outside the action space (see bgsim.actions)"
+    return None
 
 
 def _why_illegal_play(s: PlayerState, action: Play, board_size: int) -> str | None:
