@@ -72,7 +72,6 @@ _ACTIONS_PER_TURN = _RULES.recruit.actions_per_turn
 _MAX_TIER = _RULES.tavern.max_tier
 _HERO_HEALTH = _RULES.lobby.hero_health
 
-
 # ------------------------------------------------------------ card knowledge
 
 # Counters a text bonus may scale with, counted over the warband and hand.

@@ -355,7 +355,6 @@ class MCTSAgent:
         self._deadline = (
             time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         )
-        self._decisions = 0
         self._seeds: list[tuple[int, int]] = []
         self._plans: dict[int, list[list[tuple[Board, int]]]] = {}
         self._order = None
@@ -423,7 +422,6 @@ class MCTSAgent:
         overspends; once the budget is gone a decision reads the statistics the
         turn's tree already holds. A seconds budget keeps ``ARRANGE_RESERVE``
         of itself for the end-of-turn arrangement."""
-        self._decisions += 1
         if self.budget.iterations is not None:
             left = self._iterations_left
             share = max(1, left // 3) if left > 0 else 0
