@@ -523,15 +523,14 @@ class HeuristicAgent:
         if s.discover:
             values = [self._value(m, ctx, member=False, played=False) for m in s.discover]
             return ACTIONS[CHOOSE_BASE + values.index(max(values))]
-        if legal_actions is None:
-            for action in self._plan(turn, s, ctx):
+        for action in self._plan(turn, s, ctx):
+            if legal_actions is None:
                 if why_illegal(s, action, _RULES) is None:
                     return action
-            return END_TURN  # always legal here: no Discover is pending
-        for action in self._plan(turn, s, ctx):
-            if _legal(action, legal_actions):
+            elif _legal(action, legal_actions):
                 return action
-        return legal_actions[0]
+        # EndTurn is always legal here (no Discover is pending) and comes first
+        return END_TURN if legal_actions is None else legal_actions[0]
 
     # ------------------------------------------------------------ values
 

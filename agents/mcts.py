@@ -455,13 +455,18 @@ class MCTSAgent:
             gc.set_threshold(*thresholds)
         self.iterations_done += done
 
-    def _determinization(self, k: int) -> _CountingRandom:
-        """The recruit-phase stream (shop rolls, random effects, the horizon's
-        turns) of the turn's ``k``-th determinization, drawn fresh from the
-        agent's seed when first needed; :meth:`_fight_plan` holds the rest."""
+    def _seed_pair(self, k: int) -> tuple[int, int]:
+        """The seeds (recruit phase, fights) of the turn's ``k``-th
+        determinization, drawn fresh from the agent's seed when first needed."""
         while len(self._seeds) <= k:
             self._seeds.append((self._rng.getrandbits(64), self._rng.getrandbits(64)))
-        return _CountingRandom(self._seeds[k][0])
+        return self._seeds[k]
+
+    def _determinization(self, k: int) -> _CountingRandom:
+        """The recruit-phase stream (shop rolls, random effects, the horizon's
+        turns) of the turn's ``k``-th determinization; :meth:`_fight_plan`
+        holds the rest."""
+        return _CountingRandom(self._seed_pair(k)[0])
 
     def _fight_plan(self, obs: Observation, k: int) -> list[list[tuple[Board, int]]]:
         """The ``k``-th determinization's enemies and fight seeds, for this turn
@@ -469,8 +474,7 @@ class MCTSAgent:
         once and every action tried in that determinization fights them."""
         plan = self._plans.get(k)
         if plan is None:
-            self._determinization(k)
-            fights = random.Random(self._seeds[k][1])
+            fights = random.Random(self._seed_pair(k)[1])
             plan = []
             for ahead in range(self.horizon + 1):
                 enemies = self._enemies(obs, fights, ahead)

@@ -59,10 +59,9 @@ def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) ->
     them; without, each candidate is checked on its own (cheaper in a search,
     which never needs the whole list)."""
     if legal is not None:
-        allowed = legal
 
         def ok(action: object) -> bool:
-            return action in allowed
+            return action in legal
 
     else:
 

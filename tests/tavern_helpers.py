@@ -111,3 +111,16 @@ def play_random_lobby(seed: int, rules=None):
                 lobby.apply(player, legal[int(rng.random() * len(legal))])
                 actions += 1
     return lobby, actions
+
+
+def drive_lobby(lobby, choose, last_turn: int) -> int:
+    """Play ``lobby`` up to ``last_turn`` with ``choose(player, state, legal,
+    turn)`` picking every action; return how many actions were chosen."""
+    chosen = 0
+    while not lobby.done and lobby.turn <= last_turn:
+        turn = lobby.turn
+        for p in lobby.to_act():
+            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
+                lobby.apply(p, choose(p, lobby.state(p), lobby.legal_actions(p), turn))
+                chosen += 1
+    return chosen

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from tavern_helpers import drive_lobby
 
 from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
 from agents.belief import estimate_pool, guess_board, guess_boards, known_gone
@@ -270,18 +271,12 @@ def test_same_seed_gives_same_lobby_seeds_across_lineups():
 def test_static_policy_gives_the_same_action_with_or_without_the_legal_list():
     from agents.rollout import rollout_action
 
-    lobby = Lobby(derive_seed("static-policy", 1))
-    asked = 0
-    while not lobby.done and lobby.turn <= 14:
-        turn = lobby.turn
-        for p in lobby.to_act():
-            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
-                state, legal = lobby.state(p), lobby.legal_actions(p)
-                action = rollout_action(state, legal)
-                assert action in legal and rollout_action(state) == action
-                asked += 1
-                lobby.apply(p, action)
-    assert asked > 300
+    def choose(player, state, legal, turn):
+        action = rollout_action(state, legal)
+        assert action in legal and rollout_action(state) == action
+        return action
+
+    assert drive_lobby(Lobby(derive_seed("static-policy", 1)), choose, 14) > 300
 
 
 def test_bench_mcts_command_reports_every_position(capsys):

@@ -4,7 +4,7 @@ promises on constructed states, and a clear win over random play."""
 from __future__ import annotations
 
 import pytest
-from tavern_helpers import RULES, act, mk, st
+from tavern_helpers import RULES, act, drive_lobby, mk, st
 
 from agents.arena import GameTask, derive_seed, play_game
 from agents.heuristic import CURVES, HeuristicAgent
@@ -222,16 +222,11 @@ def test_options_through_the_registry():
 def test_deciding_without_the_legal_list_gives_the_same_action():
     """Searches ask without listing the legal actions (each candidate is then
     checked on its own); the answer must not change."""
-    lobby = Lobby(derive_seed("heuristic-legal", 0))
     agents = [HeuristicAgent() for _ in range(8)]
-    asked = 0
-    while not lobby.done and lobby.turn <= 12:
-        turn = lobby.turn
-        for p in lobby.to_act():
-            while not lobby.done and lobby.turn == turn and p in lobby.to_act():
-                state, legal = lobby.state(p), lobby.legal_actions(p)
-                action = agents[p].decide(state, turn, legal)
-                assert agents[p].decide(state, turn) == action
-                asked += 1
-                lobby.apply(p, action)
-    assert asked > 300
+
+    def choose(player, state, legal, turn):
+        action = agents[player].decide(state, turn, legal)
+        assert agents[player].decide(state, turn) == action
+        return action
+
+    assert drive_lobby(Lobby(derive_seed("heuristic-legal", 0)), choose, 12) > 300
