@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from agents.arena import Budget, GameTask, derive_seed, play_game
+from agents.arena import GameTask, derive_seed, play_game
 from agents.registry import make_agent, parse_lineup
 
 
@@ -47,12 +47,11 @@ def mcts_positions(seed: int = 0, turns: tuple[int, ...] = (3, 6, 9, 12)) -> lis
 
 def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "", repeat: int = 3) -> dict:
     """MCTS iterations per second (one core) on fixed positions, combat look-ups
-    included: one full first decision of a turn per position. Each position is
+    included: ``iterations`` iterations from the start of a turn per position. Each position is
     searched ``repeat`` times from scratch (the same work every time) and the
     fastest counts, as timeit does: a shared machine only ever slows a run."""
     from agents.mcts import MCTSAgent
     from agents.registry import parse_spec
-    from bgsim import tavern
 
     if iterations < 1 or repeat < 1:
         raise ValueError("iterations and repeat must be at least 1")
@@ -64,17 +63,15 @@ def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "", repeat:
         for _ in range(repeat):
             agent = make_agent(spec)
             assert isinstance(agent, MCTSAgent)
-            agent.budget = Budget(iterations=iterations * 3)  # the first decision gets a third
             agent.reset(0, seed)
-            legal = tavern.legal_actions(obs.state, agent.rules)
             start = time.perf_counter()
-            agent.act(obs, legal)
+            agent.analyse(obs, iterations)
             spent = time.perf_counter() - start
             if best is None or spent < best:
                 best = spent
         assert best is not None
-        per_position[f"turn {obs.turn}"] = agent.iterations_done / best
-        total_its += agent.iterations_done
+        per_position[f"turn {obs.turn}"] = iterations / best
+        total_its += iterations
         total_time += best
     return {
         "iterations_per_second": per_position,

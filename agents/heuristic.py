@@ -408,7 +408,7 @@ def _facts(m: MinionCard) -> _Facts:
 class _Ctx:
     """Counts over the warband and hand that card values depend on."""
 
-    __slots__ = ("copies", "counts", "move", "scale", "turn", "weakest")
+    __slots__ = ("copies", "counts", "move", "scale", "scored", "shop_values", "turn", "weakest")
 
     def __init__(self, state: Any, turn: int) -> None:
         counts = [0.0] * N_COUNTERS
@@ -440,9 +440,12 @@ class _Ctx:
         # Text bonuses are in early-game stat points; later warbands are bigger.
         self.scale = 1.0 + 0.08 * max(turn - 4, 0)
         # Worked out once per context (see HeuristicAgent._context): the
-        # warband's weakest minion and the next arranging Move.
+        # warband's weakest minion, the next arranging Move, the hand's minions
+        # in playing order and the values of the shop minions seen.
         self.weakest: tuple[int | None, float] | None = None
         self.move: tuple[Any, int] | None = None
+        self.scored: list[tuple[float, float, int, MinionCard]] | None = None
+        self.shop_values: dict[MinionCard, float] = {}
 
 
 def _role(m: MinionCard) -> int:
@@ -642,21 +645,10 @@ class HeuristicAgent:
         full = len(board) >= _BOARD
 
         # Play the hand.
-        minions = [(i, c) for i, c in enumerate(hand) if type(c) is MinionCard]
-        if minions:
-            scored = []
-            for i, c in minions:
-                v = self._value(c, ctx, True, False)
-                order = v
-                enabler = _ENABLERS.get(c.card)
-                if enabler is not None and ctx.counts[enabler] - (enabler in _facts(c).own) > 0:
-                    order += 100
-                elif c.card in _BUFFERS and len(minions) > 1:
-                    order -= 100
-                if c.golden and c.triple:
-                    order += 200
-                scored.append((order, v, i, c))
-            scored.sort(key=lambda x: (-x[0], x[2]))
+        scored = ctx.scored
+        if scored is None:
+            scored = ctx.scored = self._hand_order(hand, ctx)
+        if scored:
             for _order, v, i, c in scored:
                 attach = attach_targets(s, c)
                 if attach:
@@ -667,9 +659,7 @@ class HeuristicAgent:
                     continue
                 if weakest is not None and ((c.golden and c.triple) or v > weakest_value + margin):
                     yield ACTIONS[SELL_BASE + weakest]
-            hand_minions = len(minions)
-        else:
-            hand_minions = 0
+        hand_minions = len(scored)
 
         # Buy.
         room = len(board) + hand_minions < _BOARD
@@ -677,8 +667,13 @@ class HeuristicAgent:
         shop = s.shop
         best = None
         best_value = -1e9
+        shop_values = ctx.shop_values
         for j, m in enumerate(shop):
-            v = self._value(m, ctx, False, False)
+            v = shop_values.get(m)
+            if v is None:
+                v = self._value(m, ctx, False, False)
+                if not self.noise:  # a noisy value is drawn afresh every time
+                    shop_values[m] = v
             if v > best_value:
                 best, best_value = j, v
         triple = best is not None and ctx.copies.get(shop[best].card, 0) >= 2
@@ -710,6 +705,27 @@ class HeuristicAgent:
         if move is not None:
             yield move
         yield END_TURN
+
+    def _hand_order(
+        self, hand: Sequence[Any], ctx: _Ctx
+    ) -> list[tuple[float, float, int, MinionCard]]:
+        """The hand's minions as (order, value, index, card), in the order to
+        play them: enablers first, buffers last, a triple's golden before all."""
+        minions = [(i, c) for i, c in enumerate(hand) if type(c) is MinionCard]
+        scored = []
+        for i, c in minions:
+            v = self._value(c, ctx, True, False)
+            order = v
+            enabler = _ENABLERS.get(c.card)
+            if enabler is not None and ctx.counts[enabler] - (enabler in _facts(c).own) > 0:
+                order += 100
+            elif c.card in _BUFFERS and len(minions) > 1:
+                order -= 100
+            if c.golden and c.triple:
+                order += 200
+            scored.append((order, v, i, c))
+        scored.sort(key=lambda x: (-x[0], x[2]))
+        return scored
 
     def _weakest(self, board: Sequence[MinionCard], ctx: _Ctx) -> tuple[int | None, float]:
         """The warband minion to sell first and its value."""

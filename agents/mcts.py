@@ -18,7 +18,10 @@ warband by a hill-climb over positions against guessed enemies (``arrange``).
 Nodes are keyed by the information set (the player's own state: shop, hand,
 board, gold, tier...), so transpositions merge. Statistics live on the
 (node, action) edges. The budget is per turn: iterations or seconds, spent
-over the turn's decisions (the tree is kept for the whole turn).
+over the turn's decisions (the tree is kept for the whole turn): each takes
+``2 / (n + 1)`` of what is left, ``n`` being the decisions still to search on
+the default policy's line. :meth:`MCTSAgent.analyse` searches a position for
+a fixed number of iterations.
 """
 
 from __future__ import annotations
@@ -416,15 +419,18 @@ class MCTSAgent:
         gap, se = _difference(base, best_line)
         return best if gap > self.confidence * se else default
 
-    def _share(self) -> tuple[int, float | None]:
+    def _share(self, state: PlayerState) -> tuple[int, float | None]:
         """This decision's share of the turn's budget: the most iterations, and
-        the time to stop by. It is a third of what is left, so the turn never
-        overspends; once the budget is gone a decision reads the statistics the
-        turn's tree already holds. A seconds budget keeps ``ARRANGE_RESERVE``
-        of itself for the end-of-turn arrangement."""
+        the time to stop by. With ``n`` decisions left to search this turn (see
+        :meth:`_decisions_left`) it takes ``2 / (n + 1)`` of what is left: all
+        of it for the last decision, more than an even share for earlier ones,
+        whose trees later decisions reuse. Once the budget is gone a decision
+        reads the statistics the turn's tree already holds. A seconds budget
+        keeps ``ARRANGE_RESERVE`` of itself for the end-of-turn arrangement."""
+        part = min(1.0, 2 / (self._decisions_left(state) + 1))
         if self.budget.iterations is not None:
             left = self._iterations_left
-            share = max(1, left // 3) if left > 0 else 0
+            share = max(1, int(left * part)) if left > 0 else 0
             self._iterations_left = left - share
             return share, None
         assert self.budget.seconds is not None and self._deadline is not None
@@ -433,10 +439,48 @@ class MCTSAgent:
         left = self._deadline - reserve - now
         if left <= 0:
             return 0, None
-        return sys.maxsize, now + left / 3
+        return sys.maxsize, now + left * part
 
-    def _search(self, obs: Observation, root: Node) -> None:
-        count, until = self._share()
+    def _decisions_left(self, state: PlayerState) -> int:
+        """How many decisions, this one included, the agent will search before
+        the turn ends, counted along the default policy's line from ``state``
+        (its shop rolls drawn from a scratch stream of the turn). Moves and the
+        heuristic's Upgrades are not searched, so they do not count."""
+        pool = self._pool.clone()
+        rng = _CountingRandom(self._seed_pair(0)[0] ^ state.actions)
+        n = 0
+        steps = 0
+        while not state.ended and steps < MAX_ROLLOUT_ACTIONS:
+            action = self._default(state) if rng.draws == 0 else self._heuristic_action(state)
+            if isinstance(action, Move):
+                state = replace(state, board=arranged(state.board))
+            else:
+                if not isinstance(action, Upgrade) or self.level == "search":
+                    n += 1
+                state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
+            steps += 1
+        return max(n, 1)
+
+    def analyse(self, observation: Observation, iterations: int) -> dict[Action, tuple[int, float]]:
+        """Search the observation's position for exactly ``iterations``
+        iterations (on top of what this turn's tree already holds), whatever
+        the budget, and return each root action's visits and mean reward.
+        ``bgsim bench mcts`` times this."""
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations!r}")
+        if observation.turn != self._turn:
+            self._new_turn(observation)
+        root = self._node(observation.state)
+        self._search(observation, root, iterations, None)
+        return {a: (e.visits, e.total / e.visits) for a, e in root.edges.items()}
+
+    def _search(
+        self, obs: Observation, root: Node, count: int | None = None, until: float | None = None
+    ) -> None:
+        """Run ``count`` iterations from ``root`` (stopping at ``until``), by
+        default this decision's share of the turn's budget."""
+        if count is None:
+            count, until = self._share(obs.state)
         if count == 0:
             return
         done = 0

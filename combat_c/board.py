@@ -116,7 +116,9 @@ class Minion:
         values: dict[str, Any] = {k: bool(bits & KEYWORD_BITS[k]) for k in KEYWORDS}
         values.update(attack=attack, health=health)
         values.update(changes)
-        return cls(card=entry.id, golden=golden, **values)
+        m = cls(card=entry.id, golden=golden, **values)
+        _minion_bytes(m)  # packed now, so its with_stats copies start packed
+        return m
 
     def with_stats(self, attack: int, health: int) -> Minion:
         """This minion with other base stats (clamped to the legal range). Only

@@ -80,9 +80,47 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
     obs = lobby.observe(0)
     action = agent.act(obs, lobby.legal_actions(0))
     assert action in lobby.legal_actions(0)
-    assert agent.iterations_done == 30  # the first decision takes a third of the turn
+    # the first decision takes 2 / (n + 1) of the turn, n decisions being left
+    fresh = MCTSAgent(budget=Budget(iterations=90), level="search")
+    fresh.reset(0, 1)
+    fresh._new_turn(obs)
+    left = fresh._decisions_left(obs.state)
+    assert left >= 2
+    assert agent.iterations_done == int(90 * 2 / (left + 1))
     same = info_key(obs.state, 20)
     assert same == info_key(lobby.clone().observe(0).state, 20)
+
+
+def test_mcts_analyse_runs_exactly_the_iterations_asked():
+    lobby = lobby_after(3, RandomAgent, 3)
+    agent = MCTSAgent(budget=Budget(iterations=5))
+    agent.reset(0, 2)
+    obs = lobby.observe(0)
+    stats = agent.analyse(obs, 40)
+    assert sum(visits for visits, _ in stats.values()) == 40
+    assert set(stats) <= set(lobby.legal_actions(0))
+    assert all(0.0 <= mean <= 1.0 for _, mean in stats.values())
+    again = MCTSAgent(budget=Budget(iterations=5))
+    again.reset(0, 2)
+    assert again.analyse(obs, 40) == stats  # deterministic for a seed
+    with pytest.raises(ValueError, match="iterations"):
+        agent.analyse(obs, 0)
+
+
+def test_mcts_budget_split_follows_the_decisions_left(monkeypatch):
+    lobby = lobby_after(3, RandomAgent, 3)
+    agent = MCTSAgent(budget=Budget(iterations=100))
+    agent.reset(0, 1)
+    obs = lobby.observe(0)
+    agent._new_turn(obs)
+    pool_before = agent._pool.counts()
+    assert agent._decisions_left(obs.state) >= 1
+    assert agent._pool.counts() == pool_before  # counted on a copy of the pool
+    monkeypatch.setattr(agent, "_decisions_left", lambda state: 3)
+    assert agent._share(obs.state) == (50, None)  # 2 / (3 + 1)
+    monkeypatch.setattr(agent, "_decisions_left", lambda state: 1)
+    assert agent._share(obs.state) == (50, None)  # the last one takes the rest
+    assert agent._share(obs.state) == (0, None)
 
 
 def test_mcts_never_spends_more_than_its_budget_in_a_turn(monkeypatch):
