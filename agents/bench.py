@@ -57,7 +57,7 @@ def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "", repeat:
         raise ValueError("iterations and repeat must be at least 1")
     spec = parse_spec(f"mcts[{options}]" if options else "mcts")
     per_position = {}
-    total_its, total_time = 0, 0.0
+    total_time = 0.0
     for obs in mcts_positions(seed):
         best = None
         for _ in range(repeat):
@@ -71,11 +71,10 @@ def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "", repeat:
                 best = spent
         assert best is not None
         per_position[f"turn {obs.turn}"] = iterations / best
-        total_its += iterations
         total_time += best
     return {
         "iterations_per_second": per_position,
-        "total_iterations_per_second": total_its / total_time,
+        "total_iterations_per_second": iterations * len(per_position) / total_time,
         "agent": spec.label,
         "repeat": repeat,
     }

@@ -427,10 +427,11 @@ class MCTSAgent:
         whose trees later decisions reuse. Once the budget is gone a decision
         reads the statistics the turn's tree already holds. A seconds budget
         keeps ``ARRANGE_RESERVE`` of itself for the end-of-turn arrangement."""
-        part = min(1.0, 2 / (self._decisions_left(state) + 1))
         if self.budget.iterations is not None:
             left = self._iterations_left
-            share = max(1, int(left * part)) if left > 0 else 0
+            if left <= 0:
+                return 0, None
+            share = max(1, int(left * self._part(state)))
             self._iterations_left = left - share
             return share, None
         assert self.budget.seconds is not None and self._deadline is not None
@@ -439,27 +440,26 @@ class MCTSAgent:
         left = self._deadline - reserve - now
         if left <= 0:
             return 0, None
-        return sys.maxsize, now + left * part
+        return sys.maxsize, now + left * self._part(state)
+
+    def _part(self, state: PlayerState) -> float:
+        return min(1.0, 2 / (self._decisions_left(state) + 1))
 
     def _decisions_left(self, state: PlayerState) -> int:
         """How many decisions, this one included, the agent will search before
-        the turn ends, counted along the default policy's line from ``state``
-        (its shop rolls drawn from a scratch stream of the turn). Moves and the
-        heuristic's Upgrades are not searched, so they do not count."""
-        pool = self._pool.clone()
+        the turn ends, counted along the heuristic's line from ``state`` (its
+        shop rolls drawn from a scratch stream of the turn, its runaway tail
+        left out). Moves and the heuristic's Upgrades are not searched, so they
+        do not count."""
+        taken: list[Action] = []
         rng = _CountingRandom(self._seed_pair(0)[0] ^ state.actions)
-        n = 0
-        steps = 0
-        while not state.ended and steps < MAX_ROLLOUT_ACTIONS:
-            action = self._default(state) if rng.draws == 0 else self._heuristic_action(state)
-            if isinstance(action, Move):
-                state = replace(state, board=arranged(state.board))
-            else:
-                if not isinstance(action, Upgrade) or self.level == "search":
-                    n += 1
-                state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
-            steps += 1
-        return max(n, 1)
+        self._play_out(state, self._pool.clone(), rng, static=False, taken=taken)
+        searched = (
+            a
+            for a in taken[:MAX_ROLLOUT_ACTIONS]
+            if not isinstance(a, Move) and (self.level == "search" or not isinstance(a, Upgrade))
+        )
+        return max(sum(1 for _ in searched), 1)
 
     def analyse(self, observation: Observation, iterations: int) -> dict[Action, tuple[int, float]]:
         """Search the observation's position for exactly ``iterations``
@@ -602,13 +602,25 @@ class MCTSAgent:
         self, state: PlayerState, pool: Pool, rng: _CountingRandom, later: bool = False
     ) -> PlayerState:
         """Play the rest of the turn with the rollout policy (``mixed``: the
-        heuristic for this turn, the static policy for ``later`` ones). The
-        heuristic's Moves only arrange the warband, so its first one jumps
-        straight to the final order. A safety cap ends runaway rollouts
-        (answering a pending Discover first)."""
+        heuristic for this turn, the static policy for ``later`` ones)."""
+        static = self.policy == "static" or (later and self.policy == "mixed")
+        return self._play_out(state, pool, rng, static)
+
+    def _play_out(
+        self,
+        state: PlayerState,
+        pool: Pool,
+        rng: _CountingRandom,
+        static: bool,
+        taken: list[Action] | None = None,
+    ) -> PlayerState:
+        """Play the rest of the turn with the static policy or the heuristic,
+        appending each action to ``taken`` if given. The heuristic's Moves only
+        arrange the warband, so its first one jumps straight to the final
+        order. A safety cap ends runaway rollouts (answering a pending
+        Discover first)."""
         steps = 0
         draws = rng.draws
-        static = self.policy == "static" or (later and self.policy == "mixed")
         while not state.ended:
             if steps >= MAX_ROLLOUT_ACTIONS:
                 action = tavern.legal_actions(state, self.rules)[0]
@@ -619,6 +631,8 @@ class MCTSAgent:
                 action = self._heuristic_action(state)
             else:
                 action = self._default(state)
+            if taken is not None:
+                taken.append(action)
             if isinstance(action, Move) and not static:
                 state = replace(state, board=arranged(state.board))
             else:
