@@ -168,6 +168,23 @@ def test_mcts_never_spends_more_than_its_budget_in_a_turn(monkeypatch):
                     game.apply(p, EndTurn())
 
 
+def test_mcts_leaves_the_heuristics_end_of_turn_unsearched():
+    lobby = lobby_after(8, HeuristicAgent, 6)
+    heuristic = HeuristicAgent()
+    # play the heuristic's turn up to the point where it would end it
+    while not isinstance(heuristic.act(lobby.observe(0), lobby.legal_actions(0)), EndTurn):
+        lobby.apply(0, heuristic.act(lobby.observe(0), lobby.legal_actions(0)))
+    obs, legal = lobby.observe(0), lobby.legal_actions(0)
+    assert len(legal) > 1
+    skipping = MCTSAgent(budget=Budget(iterations=60), arrange=False)
+    searching = MCTSAgent(budget=Budget(iterations=60), arrange=False, search_end=True)
+    for agent in (skipping, searching):
+        agent.reset(0, 4)
+    assert skipping.act(obs, legal) == EndTurn() and skipping.iterations_done == 0
+    searching.act(obs, legal)
+    assert searching.iterations_done == 60  # the last decision searched takes all
+
+
 def test_mcts_siblings_share_determinizations():
     lobby = lobby_after(5, HeuristicAgent, 5)
     agent = MCTSAgent(budget=Budget(iterations=240))
