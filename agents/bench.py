@@ -6,6 +6,7 @@ import time
 
 from agents.arena import GameTask, derive_seed, play_game
 from agents.registry import make_agent, parse_lineup
+from bgsim import compiled
 
 
 def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> dict:
@@ -18,6 +19,7 @@ def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> d
         turns += play_game(task).turns
     seconds = time.perf_counter() - start
     return {
+        "build": compiled.status(),
         "lineup": lineup,
         "lobbies": lobbies,
         "seconds": seconds,
@@ -77,4 +79,5 @@ def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "", repeat:
         "total_iterations_per_second": iterations * len(per_position) / total_time,
         "agent": spec.label,
         "repeat": repeat,
+        "build": compiled.status(),
     }

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, Final, cast
 
 from bgsim.actions import (
     ACTIONS,
@@ -62,34 +62,34 @@ from bgsim.recruit_effects import EFFECTS, SHOP
 from bgsim.ruleset import load_ruleset
 from bgsim.tavern import attach_targets, battlecry_targets, why_illegal
 
-_RULES = load_ruleset()
-_BUY_COST = _RULES.economy.buy_cost
-_SELL_VALUE = _RULES.economy.sell_value
-_REFRESH_COST = _RULES.economy.refresh_cost
-_BOARD = _RULES.limits.board_size
-_HAND = _RULES.limits.hand_size
-_ACTIONS_PER_TURN = _RULES.recruit.actions_per_turn
-_MAX_TIER = _RULES.tavern.max_tier
-_HERO_HEALTH = _RULES.lobby.hero_health
+_RULES: Final = load_ruleset()
+_BUY_COST: Final = _RULES.economy.buy_cost
+_SELL_VALUE: Final = _RULES.economy.sell_value
+_REFRESH_COST: Final = _RULES.economy.refresh_cost
+_BOARD: Final = _RULES.limits.board_size
+_HAND: Final = _RULES.limits.hand_size
+_ACTIONS_PER_TURN: Final = _RULES.recruit.actions_per_turn
+_MAX_TIER: Final = _RULES.tavern.max_tier
+_HERO_HEALTH: Final = _RULES.lobby.hero_health
 
 # ------------------------------------------------------------ card knowledge
 
 # Counters a text bonus may scale with, counted over the warband and hand.
 BEAST_N, DEMON_N, DRAGON_N, ELEM_N, MECH_N, MURLOC_N, PIRATE_N = range(7)
-DR_N = 7  # minions with a Deathrattle (attached Menaces included)
-BC_N = 8  # Battlecry minions in hand (for Brann and Kalecgos)
-TAUNT_N = 9
-SHIELD_N = 10
-GOLDEN_N = 11
-SUMMON_N = 12  # minions whose Deathrattle or Battlecry summons
-TYPES_N = 13  # distinct minion types on the warband
-HURT_N = 14  # hero damage taken (Annihilan Battlemaster)
-EARLY_N = 15  # 1 in the first turns (economy cards), else 0
-ONE = 16  # the constant 1 (a flat bonus)
-N_COUNTERS = 17
+DR_N: Final = 7  # minions with a Deathrattle (attached Menaces included)
+BC_N: Final = 8  # Battlecry minions in hand (for Brann and Kalecgos)
+TAUNT_N: Final = 9
+SHIELD_N: Final = 10
+GOLDEN_N: Final = 11
+SUMMON_N: Final = 12  # minions whose Deathrattle or Battlecry summons
+TYPES_N: Final = 13  # distinct minion types on the warband
+HURT_N: Final = 14  # hero damage taken (Annihilan Battlemaster)
+EARLY_N: Final = 15  # 1 in the first turns (economy cards), else 0
+ONE: Final = 16  # the constant 1 (a flat bonus)
+N_COUNTERS: Final = 17
 
-_TRIBE_INDEX = [(TRIBE_BITS[t], i) for i, t in enumerate(TRIBES)]
-_ALL_TRIBES = sum(TRIBE_BITS.values())
+_TRIBE_INDEX: Final = [(TRIBE_BITS[t], i) for i, t in enumerate(TRIBES)]
+_ALL_TRIBES: Final = sum(TRIBE_BITS.values())
 
 
 def _f(x: float) -> tuple[int, float, bool]:
@@ -107,7 +107,7 @@ def _bc(counter: int, x: float) -> tuple[int, float, bool]:
 
 # What a card's text is worth in stat points, per friendly minion it works with.
 # Golden cards get twice the bonus.
-TEXT: dict[str, tuple[tuple[int, float, bool], ...]] = {
+TEXT: Final[dict[str, tuple[tuple[int, float, bool], ...]]] = {
     # tier 1
     "CFM_315": (_bc(ONE, 2),),  # Alleycat: a Cat
     "BGS_055": (_bc(EARLY_N, 3),),  # Deck Swabbie: cheaper upgrade
@@ -243,7 +243,7 @@ def _ids(text: str) -> list[str]:
 
 
 # Cards whose effect summons (Khadgar doubles them).
-_SUMMONERS = frozenset(
+_SUMMONERS: Final = frozenset(
     _ids(
         "CFM_315 EX1_506 BGS_061 EX1_556 BGS_014 KAR_005 OG_216 CFM_316 BOT_312 DMF_533 EX1_534 "
         "BOT_537 LOOT_368 BGS_006 BGS_008 BGS_079 BGS_121 BGS_012 BRM_006 BOT_218 BGS_044"
@@ -252,7 +252,7 @@ _SUMMONERS = frozenset(
 
 # Play order: enablers (their trigger wants the others played after them) first, minions
 # that buff the others last. Keys are (card, the counter that must be in hand for it to matter).
-_ENABLERS: dict[str, int] = {
+_ENABLERS: Final[dict[str, int]] = {
     "BGS_004": DEMON_N,  # Wrath Weaver
     "BGS_017": BEAST_N,  # Pack Leader
     "BGS_021": BEAST_N,  # Mama Bear
@@ -268,7 +268,7 @@ _ENABLERS: dict[str, int] = {
     "BGS_204": DEMON_N,  # Bigfernal
     "EX1_509": MURLOC_N,  # Murloc Tidecaller
 }
-_BUFFERS = frozenset(
+_BUFFERS: Final = frozenset(
     _ids(
         "BGS_082 GVG_048 BGS_128 BGS_053 EX1_103 CFM_610 BT_010 BGS_083 BGS_030 ICC_807 BGS_069 "
         "EX1_093"
@@ -277,8 +277,8 @@ _BUFFERS = frozenset(
 
 # Warband order, left (0) to right (4).
 _LEFT, _EARLY, _MID, _TAUNT, _RIGHT = range(5)
-_ROLE: dict[str, int] = {}
-for _cards, _role in (
+_ROLE: Final[dict[str, int]] = {}
+for _cards, _slot in (
     # cleave, lowest-attack hunters, attack-order tricks, and deathrattles whose
     # summons take their place or that should trigger early
     (
@@ -297,17 +297,17 @@ for _cards, _role in (
     ),
 ):
     for _id in _ids(_cards):
-        _ROLE[_id] = _role
+        _ROLE[_id] = _slot
 
-_TOXFIN = "DAL_077"
-_HOUNDMASTER = "DS1_070"
-_SOUL_DEVOURER = "BGS_059"
-_ANNOY = "BOT_911"
-_GAMBLER = "BGS_049"
+_TOXFIN: Final = "DAL_077"
+_HOUNDMASTER: Final = "DS1_070"
+_SOUL_DEVOURER: Final = "BGS_059"
+_ANNOY: Final = "BOT_911"
+_GAMBLER: Final = "BGS_049"
 
 # Leveling curves: the turns on which to reach tiers 2, 3, 4, 5 and 6. A curve option is
 # one of these names or such turns joined by dashes ("2-4-7-9-12").
-CURVES: dict[str, str] = {
+CURVES: Final[dict[str, str]] = {
     "standard": "2-5-7-10-13",
     "fast": "2-4-6-8-10",
     "slow": "3-5-8-11-14",
@@ -393,7 +393,7 @@ class _Facts:
         self.copy = not m.golden and self.golden_id
 
 
-_FACTS: dict[MinionCard, _Facts] = {}
+_FACTS: Final[dict[MinionCard, _Facts]] = {}
 
 
 def _facts(m: MinionCard) -> _Facts:
@@ -461,7 +461,7 @@ def _role(m: MinionCard) -> int:
 
 
 # Tunable numbers (each also an option, e.g. ``heuristic[margin=4]``, for A/B runs).
-PARAMS: dict[str, float] = {
+PARAMS: Final[dict[str, float]] = {
     "synergy": 1.0,  # value per friendly minion sharing a type
     "triple": 20.0,  # value of the copy that completes a triple
     "pair": 3.0,  # value of a copy that makes a pair
@@ -485,7 +485,7 @@ class HeuristicAgent:
     """
 
     name = "heuristic"
-    OPTIONS = ("curve", *PARAMS)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("curve", *PARAMS)
 
     def __init__(self, curve: str = "standard", **params: float) -> None:
         unknown = sorted(set(params) - set(PARAMS))
@@ -597,10 +597,10 @@ class HeuristicAgent:
             if m.triple and not played:
                 v += 8  # playing it gives a Triple Reward
         elif f.golden_id:
-            n = ctx.copies.get(m.card, 0) - (1 if member else 0)
-            if n >= 2:
+            copies = ctx.copies.get(m.card, 0) - (1 if member else 0)
+            if copies >= 2:
                 v += self.triple
-            elif n == 1:
+            elif copies == 1:
                 v += self.pair
         if self.noise:
             v += self._rng.uniform(0, self.noise)
@@ -626,7 +626,7 @@ class HeuristicAgent:
         margin = self.margin * ctx.scale
 
         # Spells: coins at once; a Triple Reward after leveling.
-        reward = None
+        reward: int | None = None
         for i, card in enumerate(hand):
             if type(card) is SpellCard:
                 if card.card == GOLD_COIN:
@@ -665,24 +665,24 @@ class HeuristicAgent:
         room = len(board) + hand_minions < _BOARD
         hand_room = len(hand) < _HAND
         shop = s.shop
-        best = None
+        best: int | None = None
         best_value = -1e9
         shop_values = ctx.shop_values
         for j, m in enumerate(shop):
-            v = shop_values.get(m)
-            if v is None:
-                v = self._value(m, ctx, False, False)
+            known = shop_values.get(m)
+            if known is None:
+                known = self._value(m, ctx, False, False)
                 if not self.noise:  # a noisy value is drawn afresh every time
-                    shop_values[m] = v
-            if v > best_value:
-                best, best_value = j, v
+                    shop_values[m] = known
+            if known > best_value:
+                best, best_value = j, known
         triple = best is not None and ctx.copies.get(shop[best].card, 0) >= 2
         if room:
             floor = 0.0 if gold < _BUY_COST + _REFRESH_COST else self._floor(s.tier, ctx)
             worth = best is not None and best_value >= floor
         else:
             worth = best is not None and (triple or best_value > weakest_value + margin)
-        if worth and hand_room and spare >= 3:
+        if worth and best is not None and hand_room and spare >= 3:
             if gold >= _BUY_COST:
                 yield ACTIONS[BUY_BASE + best]
             elif (
@@ -757,10 +757,11 @@ class HeuristicAgent:
         targets = battlecry_targets(s, card)
         if targets[0] is None:
             return None
+        slots = cast(tuple[int, ...], targets)  # battlecry_targets gives (None,) or slots
         fx = EFFECTS[card.card]
         if fx.target == SHOP:
             shop = s.shop
-            return max(targets, key=lambda j: self._value(shop[j], ctx, False, True))
+            return max(slots, key=lambda j: self._value(shop[j], ctx, False, True))
         board = s.board
         cid = card.card
 
@@ -779,7 +780,7 @@ class HeuristicAgent:
                 return v + (0 if m.keywords & TAUNT else 3)
             return v
 
-        return max(targets, key=score)
+        return max(slots, key=score)
 
     def _best_mech(
         self, board: Sequence[MinionCard], card: MinionCard, slots: Sequence[int], ctx: _Ctx
@@ -825,7 +826,7 @@ def _next_move(board: Sequence[MinionCard]) -> tuple[Any, int]:
 
 
 # The answer depends on the roles alone, of which there are few sequences.
-_MOVES_BY_ROLES: dict[tuple[int, ...], tuple[Any, int]] = {}
+_MOVES_BY_ROLES: Final[dict[tuple[int, ...], tuple[Any, int]]] = {}
 
 
 def _move_for_roles(roles: tuple[int, ...]) -> tuple[Any, int]:
@@ -874,4 +875,4 @@ def _reference_values() -> dict[int, float]:
     return out
 
 
-_REF = _reference_values()
+_REF: Final = _reference_values()

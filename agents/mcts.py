@@ -152,14 +152,18 @@ def search_actions(
     target at the left or right end; no Upgrade when leveling is left to the
     default policy."""
     end = len(state.board)
+    skip = _SKIP_NO_UPGRADE if no_upgrade else _SKIP
     out = []
     for a in legal:
-        if isinstance(a, Move | Freeze) or (no_upgrade and isinstance(a, Upgrade)):
-            continue
-        if isinstance(a, Play) and a.pos not in (None, 0, end):
+        kind = type(a)
+        if kind in skip or (kind is Play and a.pos not in (None, 0, end)):
             continue
         out.append(a)
     return out
+
+
+_SKIP = frozenset((Move, Freeze))
+_SKIP_NO_UPGRADE = frozenset((Move, Freeze, Upgrade))
 
 
 def board_of(state: PlayerState) -> Board:
@@ -391,9 +395,14 @@ class MCTSAgent:
             legal = tavern.legal_actions(state, self.rules)
             actions = search_actions(state, legal, self.level == "heuristic") or legal
             first = self._default(state, legal)
-            actions.sort(key=lambda a: (a != first, -PRIOR.get(type(a), 0)))
-            if first not in actions:
-                actions.insert(0, first)
+            actions.sort(key=lambda a: -PRIOR.get(type(a), 0))
+            # Actions are interned, so ``is`` finds the default's without __eq__.
+            at = next((i for i, a in enumerate(actions) if a is first), None)
+            if at is None and first in actions:
+                at = actions.index(first)
+            if at is not None:
+                del actions[at]
+            actions.insert(0, first)
             node = self._tree[key] = Node(actions)
         return node
 

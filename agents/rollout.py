@@ -9,6 +9,7 @@ waits, take the best Discover option, then end the turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from bgsim.actions import (
     ACTIONS,
@@ -17,7 +18,7 @@ from bgsim.actions import (
     END_TURN,
     SELL_BASE,
     UPGRADE,
-    Play,
+    Action,
     play_code,
 )
 from bgsim.minions import MinionCard, SpellCard
@@ -25,11 +26,18 @@ from bgsim.player_state import PlayerState
 from bgsim.ruleset import load_ruleset
 from bgsim.tavern import attach_targets, battlecry_targets, why_illegal
 
-_RULES = load_ruleset()
+_RULES: Final = load_ruleset()
 
 # Turn from which each tier upgrade is taken when affordable (to tiers 2..6).
-LEVEL_TURN = {1: 2, 2: 4, 3: 6, 4: 8, 5: 10}
-_KEYWORD_VALUE = {1: 1.5, 2: 4.0, 4: 3.0, 8: 2.0, 16: 4.0, 32: 2.0}  # taunt, shield, poison, ...
+LEVEL_TURN: Final = {1: 2, 2: 4, 3: 6, 4: 8, 5: 10}
+_KEYWORD_VALUE: Final = {
+    1: 1.5,
+    2: 4.0,
+    4: 3.0,
+    8: 2.0,
+    16: 4.0,
+    32: 2.0,
+}  # taunt, shield, poison, ...
 
 
 def minion_value(m: MinionCard) -> float:
@@ -47,7 +55,7 @@ def minion_value(m: MinionCard) -> float:
     return value
 
 
-_VALUES: dict[MinionCard, float] = {}
+_VALUES: Final[dict[MinionCard, float]] = {}
 
 
 def _card_value(c: MinionCard | SpellCard) -> float:
@@ -95,7 +103,7 @@ def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) ->
     return END_TURN
 
 
-def _right_end_play(state: PlayerState, h: int) -> Play | None:
+def _right_end_play(state: PlayerState, h: int) -> Action | None:
     """How the policy plays hand card ``h``: a spell as it is, a minion at the
     right end with its first Battlecry target, or, with a full warband, a
     Magnetic minion onto the first Mech it can take."""

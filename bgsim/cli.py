@@ -8,6 +8,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bgsim import compiled
+
 
 class CommandError(Exception):
     """A user-facing error: printed as ``bgsim: error: ...`` with exit code 2."""
@@ -128,6 +130,13 @@ def _cmd_combat(args: argparse.Namespace) -> int:
     return 0
 
 
+_BUILDS = {
+    "compiled": "compiled with mypyc",
+    "pure": "pure Python (no compiled build, or BGSIM_PURE=1)",
+    "stale": "pure Python (their sources changed since the build: reinstall to recompile)",
+}
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from bgsim import bench
 
@@ -139,6 +148,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         raise CommandError(f"--seconds must be positive, got {args.seconds}")
     results = {}
     log = None if args.json else print
+    if log and which != "combat":
+        print(f"recruit rules and agents: {_BUILDS[compiled.status()]}")
     if which in ("combat", "all"):
         if log:
             print("combat engine (resolved combats per second, one core)")

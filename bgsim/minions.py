@@ -15,11 +15,12 @@ created card never enters the pool.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from bgsim.cards import TRIBES, cards
 from combat_c import Minion
 
-KEYWORD_BITS: dict[str, int] = {
+KEYWORD_BITS: Final[dict[str, int]] = {
     "taunt": 1,
     "divine_shield": 2,
     "poisonous": 4,
@@ -28,16 +29,16 @@ KEYWORD_BITS: dict[str, int] = {
     "reborn": 32,
 }
 TAUNT, DIVINE_SHIELD, POISONOUS, WINDFURY, MEGA_WINDFURY, REBORN = (1, 2, 4, 8, 16, 32)
-TRIBE_BITS: dict[str, int] = {t: 1 << i for i, t in enumerate(TRIBES)}
-ALL_TRIBES = (1 << len(TRIBES)) - 1
+TRIBE_BITS: Final[dict[str, int]] = {t: 1 << i for i, t in enumerate(TRIBES)}
+ALL_TRIBES: Final = (1 << len(TRIBES)) - 1
 BEAST, DEMON, DRAGON, ELEMENTAL, MECH, MURLOC, PIRATE = (TRIBE_BITS[t] for t in TRIBES)
-MAX_STAT = 1_000_000_000
-MAX_MAGNETS = 4  # the combat engine carries at most 4 magnetized Menaces / Living Spores
+MAX_STAT: Final = 1_000_000_000
+MAX_MAGNETS: Final = 4  # the combat engine carries at most 4 magnetized Menaces / Living Spores
 
-GOLD_COIN = "TB_BaconShop_HP_008a"
-TRIPLE_REWARD = "TB_BaconShop_Triples_01"
-MENACE = "BOT_312"
-MENACE_GOLDEN = "TB_BaconUps_032"
+GOLD_COIN: Final = "TB_BaconShop_HP_008a"
+TRIPLE_REWARD: Final = "TB_BaconShop_Triples_01"
+MENACE: Final = "BOT_312"
+MENACE_GOLDEN: Final = "TB_BaconUps_032"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,24 @@ class MinionCard:
             h = hash(self._values())
             object.__setattr__(self, "_hash", h)
         return h
+
+    def __eq__(self, other: object) -> bool:
+        # Written out so that mypyc compiles it (the generated one stays Python).
+        if self is other:
+            return True
+        if not isinstance(other, MinionCard):
+            return NotImplemented
+        return (
+            self.card == other.card
+            and self.golden == other.golden
+            and self.attack == other.attack
+            and self.health == other.health
+            and self.keywords == other.keywords
+            and self.magnetic == other.magnetic
+            and self.spores == other.spores
+            and self.pool_copies == other.pool_copies
+            and self.triple == other.triple
+        )
 
     def __reduce__(self) -> tuple:
         # Pickle the values only: a cached string hash is per process.
@@ -253,7 +272,7 @@ def make_minion(card_id: str, golden: bool = False, from_pool: bool = False) -> 
     return MinionCard(normal, False, info.attack, info.health, info.keywords, pool_copies=copies)
 
 
-_POOL_MINIONS: dict[str, MinionCard] = {}
+_POOL_MINIONS: Final[dict[str, MinionCard]] = {}
 
 
 def pool_minion(card_id: str) -> MinionCard:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from bgsim.minions import (
     BEAST,
@@ -58,7 +59,7 @@ from bgsim.player_state import DiscoverSpec
 from bgsim.recruit_turn import Turn
 from combat_c import Board
 
-SHOP = "shop"
+SHOP: Final = "shop"
 
 Battlecry = Callable[[Turn, int, bool, "int | None"], None]
 AfterPlay = Callable[[Turn, int, bool, MinionCard, "int | None"], None]
@@ -565,16 +566,16 @@ def _razorgore(t: Turn, me: int, golden: bool) -> None:
 
 # ------------------------------------------------------------ registry
 
-BRANN = "LOE_077"
-KHADGAR = "DAL_575"
-PRIMALFIN_LOOKOUT = "BGS_020"
-STASIS_ELEMENTAL = "BGS_122"
-TAVERN_TEMPEST = "BGS_123"
-FACELESS_TAVERNGOER = "BGS_113"
-WATER_DROPLET = "BGS_115t"
+BRANN: Final = "LOE_077"
+KHADGAR: Final = "DAL_575"
+PRIMALFIN_LOOKOUT: Final = "BGS_020"
+STASIS_ELEMENTAL: Final = "BGS_122"
+TAVERN_TEMPEST: Final = "BGS_123"
+FACELESS_TAVERNGOER: Final = "BGS_113"
+WATER_DROPLET: Final = "BGS_115t"
 
 E = RecruitEffects
-EFFECTS: dict[str, RecruitEffects] = {
+EFFECTS: Final[dict[str, RecruitEffects]] = {
     # tier 1
     "CFM_315": E(battlecry=_summon_token("CFM_315t")),  # Alleycat
     "BGS_055": E(battlecry=_deck_swabbie),

@@ -10,6 +10,7 @@ generator are changed in place.
 from __future__ import annotations
 
 import random
+from typing import Any, Final
 
 from bgsim.minions import (
     ALL_TRIBES,
@@ -29,11 +30,11 @@ from bgsim.player_state import DiscoverSpec, PlayerState, Unfrozen
 from bgsim.pool import Pool
 from bgsim.ruleset import Ruleset
 
-MAL_GANIS = "GVG_021"
-TRIBE_ORDER = tuple(TRIBE_BITS.values())
+MAL_GANIS: Final = "GVG_021"
+TRIBE_ORDER: Final = tuple(TRIBE_BITS.values())
 
 
-_HAS_GOLDEN = frozenset(card for card, info in INFO.items() if info.golden_id)
+_HAS_GOLDEN: Final = frozenset(card for card, info in INFO.items() if info.golden_id)
 
 
 class Turn:
@@ -99,7 +100,7 @@ class Turn:
     def freeze(self) -> PlayerState:
         """The turn so far as an immutable :class:`PlayerState` (built through
         its unguarded twin, see :class:`~bgsim.player_state.Unfrozen`)."""
-        s = Unfrozen()
+        s: Any = Unfrozen()
         s.player = self.player
         s.turn = self.turn
         s.tier = self.tier
@@ -121,8 +122,8 @@ class Turn:
         s.won_last_combat = self.won_last_combat
         s.last_opponent_cards = self.last_opponent_cards
         s._legal = None
-        s.__class__ = PlayerState  # type: ignore[assignment]
-        return s  # type: ignore[return-value]
+        s.__class__ = PlayerState
+        return s
 
     # ------------------------------------------------------------- warband
 
@@ -278,11 +279,11 @@ class Turn:
                     n = counts[m.card] = counts.get(m.card, 0) + 1
                     if n >= 3:
                         found = m.card
-            for m in self.hand:
-                if isinstance(m, MinionCard) and not m.golden and m.card in _HAS_GOLDEN:
-                    n = counts[m.card] = counts.get(m.card, 0) + 1
+            for c in self.hand:
+                if isinstance(c, MinionCard) and not c.golden and c.card in _HAS_GOLDEN:
+                    n = counts[c.card] = counts.get(c.card, 0) + 1
                     if n >= 3:
-                        found = m.card
+                        found = c.card
             if found is None or not self._merge(found):
                 return
 

@@ -52,6 +52,7 @@ Rules decided here (sources in rules-research.md unless said otherwise):
 from __future__ import annotations
 
 import random
+from typing import Final, cast
 
 import numpy as np
 
@@ -104,13 +105,13 @@ from bgsim.recruit_effects import (
 from bgsim.recruit_turn import Turn
 from bgsim.ruleset import Ruleset
 
-_BUYS = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))
-_SELLS = tuple(tuple(ACTIONS[SELL_BASE + i] for i in range(n)) for n in range(8))
-_CHOOSES = tuple(tuple(ACTIONS[CHOOSE_BASE + i] for i in range(n)) for n in range(4))
-_MOVES = tuple(
+_BUYS: Final = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))
+_SELLS: Final = tuple(tuple(ACTIONS[SELL_BASE + i] for i in range(n)) for n in range(8))
+_CHOOSES: Final = tuple(tuple(ACTIONS[CHOOSE_BASE + i] for i in range(n)) for n in range(4))
+_MOVES: Final = tuple(
     tuple(ACTIONS[move_code(s, d)] for s in range(n) for d in range(n) if s != d) for n in range(8)
 )
-_PLAYS: dict[tuple, tuple[Action, ...]] = {}
+_PLAYS: Final[dict[tuple, tuple[Action, ...]]] = {}
 
 
 # ------------------------------------------------------------ targets
@@ -125,7 +126,7 @@ def battlecry_targets(state: PlayerState, card: MinionCard) -> tuple[int | None,
     if fx.target == SHOP:
         slots = tuple(range(len(state.shop)))
     else:
-        bits = fx.target
+        bits = int(fx.target)
         slots = tuple(i for i, m in enumerate(state.board) if INFO[m.card].tribes & bits)
     return slots or (None,)
 
@@ -257,10 +258,10 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
         if s.gold < s.upgrade_cost:
             return f"upgrading costs {s.upgrade_cost} gold, you have {s.gold}"
         return None
-    return _why_illegal_play(s, action, board_size)
+    return _why_illegal_play(s, cast(Play, action), board_size)
 
 
-_INTERNED = frozenset(map(id, ACTIONS))
+_INTERNED: Final = frozenset(map(id, ACTIONS))
 
 
 def _malformed(action: object) -> str | None:

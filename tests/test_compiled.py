@@ -1,0 +1,84 @@
+"""The mypyc build (bgsim/compiled.py): compiled and pure-Python modules play
+alike, and a build whose sources changed steps aside."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bgsim import compiled
+
+ROOT = compiled.ROOT
+
+needs_build = pytest.mark.skipif(
+    compiled.status() != "compiled",
+    reason="no compiled build here (pip install makes one unless BGSIM_PURE=1)",
+)
+
+# One lobby with a searching agent: the search runs the recruit rules, the
+# heuristic, its rollouts and the belief guesses thousands of times.
+LOBBY = """
+import hashlib
+from bgsim import compiled
+import agents.heuristic
+from agents.arena import Budget, GameTask, derive_seed, play_game
+from agents.registry import parse_lineup
+seats = tuple(parse_lineup("mcts:1,heuristic:7"))
+task = GameTask("compiled", 0, derive_seed("compiled", 0), seats, Budget(iterations=25), None)
+game = play_game(task)
+digest = hashlib.sha1(repr((game.placements, game.rounds)).encode()).hexdigest()
+print(compiled.status(), Path(agents.heuristic.__file__).suffix, digest)
+"""
+
+
+def run(code: str, cwd: Path, **env: str) -> tuple[list[str], str]:
+    done = subprocess.run(
+        [sys.executable, "-c", "from pathlib import Path\n" + code],
+        cwd=cwd,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return done.stdout.split(), done.stderr
+
+
+def test_changed_modules_names_the_sources_that_differ_from_the_build():
+    hashes = compiled.source_hashes()
+    assert compiled.changed_modules(hashes) == []
+    edited = {**hashes, "agents.heuristic": "0" * 64}
+    assert compiled.changed_modules(edited) == ["agents.heuristic"]
+    assert compiled.changed_modules({}) == list(compiled.MODULES)
+
+
+@needs_build
+def test_compiled_and_pure_python_play_the_same_lobby():
+    fast, _ = run(LOBBY, ROOT)
+    pure, _ = run(LOBBY, ROOT, BGSIM_PURE="1")
+    assert fast[:2] == ["compiled", ".so"]
+    assert pure[:2] == ["pure", ".py"]
+    assert fast[2] == pure[2]
+
+
+@needs_build
+def test_a_changed_source_runs_as_pure_python(tmp_path):
+    for part in ("bgsim", "agents", "combat_c", "data"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    for lib in ROOT.glob("*__mypyc*"):
+        shutil.copy(lib, tmp_path)
+    code = (
+        "from bgsim import compiled\n"
+        "import agents.heuristic as h\n"
+        "print(compiled.status(), h.__file__)"
+    )
+    out, _ = run(code, tmp_path)
+    assert out[0] == "compiled"
+    source = tmp_path / "agents" / "heuristic.py"
+    source.write_text(source.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    out, err = run(code, tmp_path)
+    assert out == ["stale", str(source)]
+    assert "agents/heuristic.py changed since it was compiled" in err
