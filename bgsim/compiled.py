@@ -3,7 +3,7 @@ a stale compiled build from running.
 
 The recruit rules and the heuristic are plain Python, and they stay the only
 source of their behaviour. The build compiles the modules in :data:`MODULES`
-to C extensions with mypyc (``setup.py``), which runs a search about 1.4 times as
+to C extensions with mypyc (``setup.py``), which runs a search 1.4 to 1.5 times as
 fast. The extension modules sit beside their sources and Python imports
 them first, so after an edit to a source the old compiled code would run. To
 prevent that, the build records a hash of every source it compiled
