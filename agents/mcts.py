@@ -395,14 +395,11 @@ class MCTSAgent:
             legal = tavern.legal_actions(state, self.rules)
             actions = search_actions(state, legal, self.level == "heuristic") or legal
             first = self._default(state, legal)
-            actions.sort(key=lambda a: -PRIOR.get(type(a), 0))
-            # Actions are interned, so ``is`` finds the default's without __eq__.
-            at = next((i for i, a in enumerate(actions) if a is first), None)
-            if at is None and first in actions:
-                at = actions.index(first)
-            if at is not None:
-                del actions[at]
-            actions.insert(0, first)
+            # Actions are interned (bgsim.actions.ACTIONS), so ``is`` compares
+            # them without the dataclass __eq__.
+            actions.sort(key=lambda a: (a is not first, -PRIOR.get(type(a), 0)))
+            if actions[0] is not first:
+                actions.insert(0, first)
             node = self._tree[key] = Node(actions)
         return node
 

@@ -30,14 +30,8 @@ _RULES: Final = load_ruleset()
 
 # Turn from which each tier upgrade is taken when affordable (to tiers 2..6).
 LEVEL_TURN: Final = {1: 2, 2: 4, 3: 6, 4: 8, 5: 10}
-_KEYWORD_VALUE: Final = {
-    1: 1.5,
-    2: 4.0,
-    4: 3.0,
-    8: 2.0,
-    16: 4.0,
-    32: 2.0,
-}  # taunt, shield, poison, ...
+# Worth of each keyword bit: taunt, shield, poison, windfury, mega-windfury, reborn.
+_KEYWORD_VALUE: Final = {1: 1.5, 2: 4.0, 4: 3.0, 8: 2.0, 16: 4.0, 32: 2.0}
 
 
 def minion_value(m: MinionCard) -> float:

@@ -22,6 +22,7 @@ needs_build = pytest.mark.skipif(
 # heuristic, its rollouts and the belief guesses thousands of times.
 LOBBY = """
 import hashlib
+from pathlib import Path
 from bgsim import compiled
 import agents.heuristic
 from agents.arena import Budget, GameTask, derive_seed, play_game
@@ -36,7 +37,7 @@ print(compiled.status(), Path(agents.heuristic.__file__).suffix, digest)
 
 def run(code: str, cwd: Path, **env: str) -> tuple[list[str], str]:
     done = subprocess.run(
-        [sys.executable, "-c", "from pathlib import Path\n" + code],
+        [sys.executable, "-c", code],
         cwd=cwd,
         env={**os.environ, **env},
         capture_output=True,
