@@ -563,7 +563,8 @@ class MCTSAgent:
         # Selection and expansion along the agent's own decisions.
         while not state.ended:
             action = first if node is root else self._select(node)
-            state = tavern.apply_action(state, action, pool, rng, self.rules)
+            # Legal: the node's actions are those of every state with its key.
+            state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
             if state.ended:
                 path.append((node, action, None))
                 break
