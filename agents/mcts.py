@@ -192,7 +192,7 @@ class MCTSAgent:
     def __init__(
         self,
         budget: Budget | None = None,
-        c: float = 0.7,
+        c: float = 0.35,
         cheat: bool = False,
         runs: int = 8,
         horizon: int = 1,

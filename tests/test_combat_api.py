@@ -149,3 +149,21 @@ def test_seed_must_be_an_int():
         resolve(a, b, "1")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         simulate(a, b, 0)
+
+
+def test_bench_combat_command_reports_boards_and_call_overhead(capsys):
+    from bgsim.cli import main
+
+    assert main(["bench", "combat", "--seconds", "0.02", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    boards = {p.stem for p in data_path("boards", "bench").glob("*.json")}
+    assert set(result["combats_per_second"]) == boards
+    assert all(rate > 0 for rate in result["combats_per_second"].values())
+    calls = result["call_us"]
+    assert 0 < calls["runs_1"] < calls["runs_1000"]
+    # The overhead is one per call, so it is a far smaller share of a long call.
+    share = result["overhead_share"]
+    assert 0 <= share["runs_1000"] <= share["runs_1"] <= 1
+    assert result["overhead_us"] == pytest.approx(share["runs_1"] * calls["runs_1"])
+    assert main(["bench", "combat", "--seconds", "0"]) == 2
+    assert "--seconds must be positive" in capsys.readouterr().err
