@@ -189,7 +189,7 @@ class Guesser:
                 )
                 minions[weakest] = m
             minions.extend(new[:extra])
-        return Board(info.tier, max(info.health, 1), tuple(minions[:7]))
+        return Board.trusted(info.tier, max(info.health, 1), tuple(minions[:7]))
 
 
 def guess_board(

@@ -62,10 +62,11 @@ ARRANGE_MARGIN = 0.02
 # Share of a seconds budget kept for the arrangement, which stops trying orders
 # when the turn's time is up.
 ARRANGE_RESERVE = 0.1
-# Young-generation collection threshold while searching (see MCTSAgent._search).
-SEARCH_GC_THRESHOLD = 50_000
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
+
+
+_RANDOM = random.Random.random
 
 
 class _CountingRandom(random.Random):
@@ -76,7 +77,7 @@ class _CountingRandom(random.Random):
 
     def random(self) -> float:
         self.draws += 1
-        return super().random()
+        return _RANDOM(self)
 
 
 @dataclass
@@ -167,7 +168,7 @@ _SKIP_NO_UPGRADE = frozenset((Move, Freeze, Upgrade))
 
 
 def board_of(state: PlayerState) -> Board:
-    return Board(state.tier, max(state.health, 1), tuple(m.combat() for m in state.board))
+    return Board.trusted(state.tier, max(state.health, 1), tuple(m.combat() for m in state.board))
 
 
 class MCTSAgent:
@@ -324,7 +325,7 @@ class MCTSAgent:
         health = max(state.health, 1)
 
         def score(order: tuple) -> float:
-            mine = Board(state.tier, health, tuple(m.combat() for m in order))
+            mine = Board.trusted(state.tier, health, tuple(m.combat() for m in order))
             return sum(
                 self.reward(simulate(mine, e, ARRANGE_RUNS, seed), health)
                 for e, seed in zip(enemies, seeds, strict=True)
@@ -505,11 +506,11 @@ class MCTSAgent:
         if count == 0:
             return
         done = 0
-        # A search makes and drops millions of small acyclic objects; the
-        # collector's default young-generation threshold (700) would scan them
-        # thousands of times for nothing. Cycles still get collected after.
-        thresholds = gc.get_threshold()
-        gc.set_threshold(max(thresholds[0], SEARCH_GC_THRESHOLD), *thresholds[1:])
+        # A search makes and drops millions of small objects and no reference
+        # cycles (checked on the bench positions), so the collector would scan
+        # them for nothing: it is off while searching.
+        was_enabled = gc.isenabled()
+        gc.disable()
         try:
             while done < count:
                 if until is not None and done > 0 and time.perf_counter() >= until:
@@ -517,7 +518,8 @@ class MCTSAgent:
                 self._iterate(obs, root)
                 done += 1
         finally:
-            gc.set_threshold(*thresholds)
+            if was_enabled:
+                gc.enable()
         self.iterations_done += done
 
     def _seed_pair(self, k: int) -> tuple[int, int]:

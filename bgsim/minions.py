@@ -233,7 +233,7 @@ class MinionCard:
         m = self._combat
         if m is None:
             kw = self.keywords
-            m = Minion(
+            m = Minion.trusted(
                 self.card,
                 self.attack,
                 self.health,

@@ -274,16 +274,20 @@ class Turn:
         while True:
             counts: dict[str, int] = {}
             found = None
+            # Cards without a golden are counted too (cheaper than asking
+            # first); only a card with one is ever merged.
             for m in self.board:
-                if not m.golden and m.card in _HAS_GOLDEN:
-                    n = counts[m.card] = counts.get(m.card, 0) + 1
-                    if n >= 3:
-                        found = m.card
+                if not m.golden:
+                    card = m.card
+                    n = counts[card] = counts.get(card, 0) + 1
+                    if n >= 3 and card in _HAS_GOLDEN:
+                        found = card
             for c in self.hand:
-                if isinstance(c, MinionCard) and not c.golden and c.card in _HAS_GOLDEN:
-                    n = counts[c.card] = counts.get(c.card, 0) + 1
-                    if n >= 3:
-                        found = c.card
+                if isinstance(c, MinionCard) and not c.golden:
+                    card = c.card
+                    n = counts[card] = counts.get(card, 0) + 1
+                    if n >= 3 and card in _HAS_GOLDEN:
+                        found = card
             if found is None or not self._merge(found):
                 return
 

@@ -120,6 +120,43 @@ class Minion:
         _minion_bytes(m)  # packed now, so its with_stats copies start packed
         return m
 
+    @classmethod
+    def trusted(
+        cls,
+        card: str,
+        attack: int,
+        health: int,
+        golden: bool,
+        taunt: bool,
+        divine_shield: bool,
+        poisonous: bool,
+        windfury: bool,
+        mega_windfury: bool,
+        reborn: bool,
+        magnetic: tuple[str, ...],
+        living_spores: int,
+    ) -> Minion:
+        """A minion from values the caller already keeps valid (the recruit
+        engine's own minions), built without the checks, which cost more
+        than a fight: searches build thousands. The engine still checks every
+        board it is given (``bg_check_board``), so nothing invalid reaches it."""
+        m = _Unguarded()
+        m.card = card
+        m.attack = attack
+        m.health = health
+        m.golden = golden
+        m.taunt = taunt
+        m.divine_shield = divine_shield
+        m.poisonous = poisonous
+        m.windfury = windfury
+        m.mega_windfury = mega_windfury
+        m.reborn = reborn
+        m.magnetic = magnetic
+        m.living_spores = living_spores
+        m._packed = None
+        m.__class__ = cls  # type: ignore[assignment]
+        return m  # type: ignore[return-value]
+
     def with_stats(self, attack: int, health: int) -> Minion:
         """This minion with other base stats (clamped to the legal range). Only
         the stats are checked again, which keeps searches that build many
@@ -193,6 +230,19 @@ class Board:
             if not isinstance(m, Minion):
                 raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {m!r}")
 
+    @classmethod
+    def trusted(cls, tier: int, health: int, minions: tuple[Minion, ...]) -> Board:
+        """A board from values the caller already keeps valid (tier 1..6, at
+        most seven :class:`Minion` objects), built without the checks, for
+        searches; the engine still checks the packed board."""
+        b = _UnguardedBoard()
+        b.tier = tier
+        b.health = health
+        b.minions = minions
+        b._packed = None
+        b.__class__ = cls  # type: ignore[assignment]
+        return b  # type: ignore[return-value]
+
     @property
     def packed(self) -> Any:
         """The engine's ``bg_board_in`` for this board (built once)."""
@@ -228,6 +278,13 @@ class Board:
     @classmethod
     def from_spec(cls, spec: Mapping | str | Path) -> Board:
         return parse_board(spec)
+
+
+class _UnguardedBoard:
+    """:class:`Board`'s memory layout without the frozen guard (see
+    :meth:`Board.trusted`)."""
+
+    __slots__ = Board.__slots__
 
 
 def _minion_bytes(m: Minion) -> bytes:

@@ -1,11 +1,13 @@
 """The combat_c Python API: specs, errors, determinism, odds and results."""
 
+import dataclasses
 import json
 
 import pytest
 
 from bgsim.resources import data_path
 from combat_c import Board, BoardSpecError, Minion, parse_board, resolve, simulate
+from combat_c.board import KEYWORDS
 
 
 def bench(name):
@@ -89,6 +91,22 @@ def test_minion_checks_its_fields():
         Minion.of("BOT_606", health=0)
     with pytest.raises(BoardSpecError, match="attack"):
         Minion(card="BOT_606", attack=2.5, health=2)  # type: ignore[arg-type]
+
+
+def test_trusted_boards_equal_checked_ones_and_the_engine_still_checks_them():
+    checked = Minion("BGS_004", 3, 4, golden=True, taunt=True, magnetic=(), living_spores=0)
+    fields = [getattr(checked, f) for f in ("card", "attack", "health", "golden")]
+    keywords = [getattr(checked, k) for k in KEYWORDS]
+    trusted = Minion.trusted(*fields, *keywords, (), 0)
+    assert type(trusted) is Minion and trusted == checked and hash(trusted) == hash(checked)
+    board = Board.trusted(3, 20, (trusted,))
+    assert type(board) is Board and board == Board(3, 20, (checked,))
+    assert simulate(board, board, 50, 1).as_dict() == simulate(board, board, 50, 1).as_dict()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        trusted.attack = 5  # type: ignore[misc]
+    bad = Minion.trusted("BGS_004", 3, 0, *[False] * 7, (), 0)  # 0 health: invalid
+    with pytest.raises(BoardSpecError, match="rejected"):
+        simulate(Board.trusted(3, 20, (bad,)), board, 10, 1)
 
 
 def test_simulate_is_deterministic_and_seed_sensitive():
