@@ -410,7 +410,7 @@ class _Ctx:
 
     __slots__ = ("copies", "counts", "move", "scale", "scored", "shop_values", "turn", "weakest")
 
-    def __init__(self, state: Any, turn: int) -> None:
+    def __init__(self, state: PlayerState, turn: int) -> None:
         counts = [0.0] * N_COUNTERS
         copies: dict[str, int] = {}
         board = state.board
@@ -422,14 +422,14 @@ class _Ctx:
             if f.copy:
                 copies[m.card] = copies.get(m.card, 0) + 1
             types |= f.tribes
-        for m in state.hand:
-            if type(m) is not MinionCard:
+        for c in state.hand:
+            if type(c) is not MinionCard:
                 continue
-            f = _facts(m)
+            f = _facts(c)
             for i in f.unplayed:
                 counts[i] += 1
             if f.copy:
-                copies[m.card] = copies.get(m.card, 0) + 1
+                copies[c.card] = copies.get(c.card, 0) + 1
         counts[TYPES_N] = min(bin(types).count("1"), 7)
         counts[HURT_N] = max(_HERO_HEALTH - state.health, 0)
         counts[EARLY_N] = 1.0 if turn <= 5 else 0.0
@@ -537,7 +537,7 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ values
 
-    def _context(self, s: Any, turn: int) -> _Ctx:
+    def _context(self, s: PlayerState, turn: int) -> _Ctx:
         """The counts for this warband, hand, health and turn. A search asks the
         agent about many states that share them (a refresh changes only the
         shop), so contexts are kept with the weakest minion and next Move
@@ -608,7 +608,7 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------ planning
 
-    def _plan(self, turn: int, s: Any, ctx: _Ctx):
+    def _plan(self, turn: int, s: PlayerState, ctx: _Ctx):
         """Candidate actions, best first; the first legal one is taken."""
         board = s.board
         hand = s.hand
@@ -739,7 +739,7 @@ class HeuristicAgent:
         """The least a shop minion must be worth to buy when a refresh is affordable."""
         return self.floor * _REF[max(tier - 1, 1)] * ctx.scale
 
-    def _want_upgrade(self, turn: int, s: Any, ctx: _Ctx) -> bool:
+    def _want_upgrade(self, turn: int, s: PlayerState, ctx: _Ctx) -> bool:
         tier = s.tier
         cost = s.upgrade_cost
         if tier >= _MAX_TIER or s.gold < cost:
@@ -753,7 +753,7 @@ class HeuristicAgent:
         # Cheap or rich: level and still buy.
         return cost <= s.gold - self.rich or cost == 0
 
-    def _target(self, s: Any, card: MinionCard, ctx: _Ctx) -> int | None:
+    def _target(self, s: PlayerState, card: MinionCard, ctx: _Ctx) -> int | None:
         targets = battlecry_targets(s, card)
         if targets[0] is None:
             return None

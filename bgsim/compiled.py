@@ -26,12 +26,12 @@ import sys
 import warnings
 from pathlib import Path
 
-# Hot paths of a search: the recruit rules, the card effects and the agents'
-# policies. Modules whose objects tests replace at run time (agents.mcts) or
-# that build instances without their __init__ (bgsim.player_state, whose
-# frozen dataclass __init__ mypyc leaves in Python) stay interpreted.
+# Hot paths of a search: the recruit rules, the player state, the card
+# effects and the agents' policies. Modules whose objects tests replace at run
+# time (agents.mcts) stay interpreted.
 MODULES = (
     "bgsim.minions",
+    "bgsim.player_state",
     "bgsim.pool",
     "bgsim.recruit_turn",
     "bgsim.recruit_effects",

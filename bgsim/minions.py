@@ -14,6 +14,7 @@ created card never enters the pool.
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -124,6 +125,39 @@ class MinionCard:
     triple: bool = False  # a golden made by a triple: playing it gives a Triple Reward
     _combat: Minion | None = field(default=None, init=False, compare=False, repr=False, hash=False)
     _hash: int | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+
+    # Written out (the dataclass keeps it) so that mypyc compiles it: see
+    # PlayerState.__init__ in bgsim.player_state.
+    def __init__(
+        self,
+        card: str,
+        golden: bool,
+        attack: int,
+        health: int,
+        keywords: int = 0,
+        magnetic: tuple[str, ...] = (),
+        spores: int = 0,
+        pool_copies: tuple[str, ...] = (),
+        triple: bool = False,
+    ) -> None:
+        if NATIVE:
+            self.card = card  # type: ignore[misc]
+            self.golden = golden  # type: ignore[misc]
+            self.attack = attack  # type: ignore[misc]
+            self.health = health  # type: ignore[misc]
+            self.keywords = keywords  # type: ignore[misc]
+            self.magnetic = magnetic  # type: ignore[misc]
+            self.spores = spores  # type: ignore[misc]
+            self.pool_copies = pool_copies  # type: ignore[misc]
+            self.triple = triple  # type: ignore[misc]
+            self._combat = None  # type: ignore[misc]
+            self._hash = None  # type: ignore[misc]
+            return
+        values = (card, golden, attack, health, keywords, magnetic, spores, pool_copies, triple)
+        for name, value in zip(_CARD_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_combat", None)
+        object.__setattr__(self, "_hash", None)
 
     def _values(self) -> tuple:
         return (
@@ -253,6 +287,20 @@ class MinionCard:
     def __str__(self) -> str:
         gold = "golden " if self.golden else ""
         return f"{gold}{self.name} {self.attack}/{self.health}"
+
+
+_CARD_FIELDS: Final = tuple(MinionCard.__dataclass_fields__)[:-2]  # all but the caches
+
+
+def _probe() -> None:
+    """A function to look at: compiled by mypyc, it is no Python function."""
+
+
+# Whether mypyc compiled this module, and so every module bgsim.compiled lists
+# (all or none): frozen values are then built with plain C stores, which the
+# frozen guard (a Python __setattr__) never sees; as pure Python they go
+# through object.__setattr__.
+NATIVE: Final = not isinstance(_probe, types.FunctionType)
 
 
 def make_minion(card_id: str, golden: bool = False, from_pool: bool = False) -> MinionCard:

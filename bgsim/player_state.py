@@ -8,8 +8,9 @@ search can keep any state it has seen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-from bgsim.minions import HandCard, MinionCard
+from bgsim.minions import NATIVE, HandCard, MinionCard
 from bgsim.ruleset import Ruleset
 
 
@@ -58,6 +59,85 @@ class PlayerState:
     last_opponent_cards: tuple[str, ...] = ()
     _legal: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
 
+    # Written out (the dataclass keeps it) so that mypyc compiles it: the
+    # recruit engine builds a state per action, and the generated one would
+    # run in Python, one frozen-guard bypass per field (see bgsim.minions.NATIVE).
+    def __init__(
+        self,
+        player: int,
+        turn: int,
+        tier: int,
+        gold: int,
+        upgrade_cost: int,
+        health: int,
+        shop: tuple[MinionCard, ...] = (),
+        shop_frozen: tuple[bool, ...] = (),
+        hand: tuple[HandCard, ...] = (),
+        board: tuple[MinionCard, ...] = (),
+        discover: tuple[MinionCard, ...] = (),
+        discover_queue: tuple[DiscoverSpec, ...] = (),
+        free_refreshes: int = 0,
+        nomi_bonus: int = 0,
+        pirates_bought: int = 0,
+        elementals_played: int = 0,
+        actions: int = 0,
+        ended: bool = False,
+        won_last_combat: bool = False,
+        last_opponent_cards: tuple[str, ...] = (),
+    ) -> None:
+        if NATIVE:
+            self.player = player  # type: ignore[misc]
+            self.turn = turn  # type: ignore[misc]
+            self.tier = tier  # type: ignore[misc]
+            self.gold = gold  # type: ignore[misc]
+            self.upgrade_cost = upgrade_cost  # type: ignore[misc]
+            self.health = health  # type: ignore[misc]
+            self.shop = shop  # type: ignore[misc]
+            self.shop_frozen = shop_frozen  # type: ignore[misc]
+            self.hand = hand  # type: ignore[misc]
+            self.board = board  # type: ignore[misc]
+            self.discover = discover  # type: ignore[misc]
+            self.discover_queue = discover_queue  # type: ignore[misc]
+            self.free_refreshes = free_refreshes  # type: ignore[misc]
+            self.nomi_bonus = nomi_bonus  # type: ignore[misc]
+            self.pirates_bought = pirates_bought  # type: ignore[misc]
+            self.elementals_played = elementals_played  # type: ignore[misc]
+            self.actions = actions  # type: ignore[misc]
+            self.ended = ended  # type: ignore[misc]
+            self.won_last_combat = won_last_combat  # type: ignore[misc]
+            self.last_opponent_cards = last_opponent_cards  # type: ignore[misc]
+            self._legal = None  # type: ignore[misc]
+            return
+        values = (
+            player,
+            turn,
+            tier,
+            gold,
+            upgrade_cost,
+            health,
+            shop,
+            shop_frozen,
+            hand,
+            board,
+            discover,
+            discover_queue,
+            free_refreshes,
+            nomi_bonus,
+            pirates_bought,
+            elementals_played,
+            actions,
+            ended,
+            won_last_combat,
+            last_opponent_cards,
+        )
+        for name, value in zip(_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", None)
+
+    def __reduce__(self) -> tuple:
+        # A compiled class unpickles through its __init__.
+        return (PlayerState, tuple(getattr(self, name) for name in _FIELDS))
+
     @property
     def frozen(self) -> bool:
         """True when every shop minion is frozen (and there is at least one)."""
@@ -72,13 +152,7 @@ class PlayerState:
         return out
 
 
-class Unfrozen:
-    """The memory layout of :class:`PlayerState` without its frozen guard. The
-    recruit engine fills one and relabels it (``__class__ = PlayerState``),
-    which is five times faster than the frozen dataclass's ``__init__``: a
-    search makes hundreds of thousands of states a second."""
-
-    __slots__ = PlayerState.__slots__
+_FIELDS: Final = tuple(PlayerState.__dataclass_fields__)[:-1]  # all but _legal
 
 
 def new_player_state(player: int, rules: Ruleset) -> PlayerState:

@@ -10,7 +10,7 @@ generator are changed in place.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Final
 
 from bgsim.minions import (
     ALL_TRIBES,
@@ -26,7 +26,7 @@ from bgsim.minions import (
     MinionCard,
     pool_minion,
 )
-from bgsim.player_state import DiscoverSpec, PlayerState, Unfrozen
+from bgsim.player_state import DiscoverSpec, PlayerState
 from bgsim.pool import Pool
 from bgsim.ruleset import Ruleset
 
@@ -98,32 +98,29 @@ class Turn:
         self.aim: int | None = None  # warband slot of its Battlecry's target
 
     def freeze(self) -> PlayerState:
-        """The turn so far as an immutable :class:`PlayerState` (built through
-        its unguarded twin, see :class:`~bgsim.player_state.Unfrozen`)."""
-        s: Any = Unfrozen()
-        s.player = self.player
-        s.turn = self.turn
-        s.tier = self.tier
-        s.gold = self.gold
-        s.upgrade_cost = self.upgrade_cost
-        s.health = self.health
-        s.shop = tuple(self.shop)
-        s.shop_frozen = tuple(self.shop_frozen)
-        s.hand = tuple(self.hand)
-        s.board = tuple(self.board)
-        s.discover = self.discover
-        s.discover_queue = tuple(self.discover_queue)
-        s.free_refreshes = self.free_refreshes
-        s.nomi_bonus = self.nomi_bonus
-        s.pirates_bought = self.pirates_bought
-        s.elementals_played = self.elementals_played
-        s.actions = self.actions
-        s.ended = self.ended
-        s.won_last_combat = self.won_last_combat
-        s.last_opponent_cards = self.last_opponent_cards
-        s._legal = None
-        s.__class__ = PlayerState
-        return s
+        """The turn so far as an immutable :class:`PlayerState`."""
+        return PlayerState(
+            self.player,
+            self.turn,
+            self.tier,
+            self.gold,
+            self.upgrade_cost,
+            self.health,
+            tuple(self.shop),
+            tuple(self.shop_frozen),
+            tuple(self.hand),
+            tuple(self.board),
+            self.discover,
+            tuple(self.discover_queue),
+            self.free_refreshes,
+            self.nomi_bonus,
+            self.pirates_bought,
+            self.elementals_played,
+            self.actions,
+            self.ended,
+            self.won_last_combat,
+            self.last_opponent_cards,
+        )
 
     # ------------------------------------------------------------- warband
 

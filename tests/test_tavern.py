@@ -265,3 +265,9 @@ def test_states_the_engine_builds_are_whole_frozen_player_states():
     assert after.gold == s.gold - RULES.economy.buy_cost and len(after.hand) == 1
     with pytest.raises(dataclasses.FrozenInstanceError):
         after.gold = 99
+    # Compiled or not: pickles, copies by replace, and positional order is the fields'.
+    import pickle
+
+    assert pickle.loads(pickle.dumps(after)) == after
+    assert dataclasses.replace(after, gold=1) == PlayerState(**{**fields, "gold": 1})
+    assert PlayerState(*fields.values()) == after and after._legal is None
