@@ -124,7 +124,7 @@ class MinionCard:
     pool_copies: tuple[str, ...] = ()
     triple: bool = False  # a golden made by a triple: playing it gives a Triple Reward
     _combat: Minion | None = field(default=None, init=False, compare=False, repr=False, hash=False)
-    _hash: int | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+    _hash: int = field(default=0, init=False, compare=False, repr=False, hash=False)
 
     # Written out (the dataclass keeps it) so that mypyc compiles it: see
     # PlayerState.__init__ in bgsim.player_state.
@@ -151,13 +151,13 @@ class MinionCard:
             self.pool_copies = pool_copies  # type: ignore[misc]
             self.triple = triple  # type: ignore[misc]
             self._combat = None  # type: ignore[misc]
-            self._hash = None  # type: ignore[misc]
+            self._hash = 0  # type: ignore[misc]
             return
         values = (card, golden, attack, health, keywords, magnetic, spores, pool_copies, triple)
         for name, value in zip(_CARD_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_combat", None)
-        object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_hash", 0)
 
     def _values(self) -> tuple:
         return (
@@ -173,11 +173,15 @@ class MinionCard:
         )
 
     def __hash__(self) -> int:
-        # Cached: search keys hash the same cards over and over.
+        # Cached: search keys hash the same cards over and over. Kept within
+        # 62 bits, which mypyc holds unboxed, and never 0 (not yet computed).
         h = self._hash
-        if h is None:
-            h = hash(self._values())
-            object.__setattr__(self, "_hash", h)
+        if h == 0:
+            h = (hash(self._values()) >> 2) or 1
+            if NATIVE:
+                self._hash = h  # type: ignore[misc]
+            else:
+                object.__setattr__(self, "_hash", h)
         return h
 
     def __eq__(self, other: object) -> bool:
