@@ -154,10 +154,7 @@ class MinionCard:
             self._hash = 0  # type: ignore[misc]
             return
         values = (card, golden, attack, health, keywords, magnetic, spores, pool_copies, triple)
-        for name, value in zip(_CARD_FIELDS, values, strict=True):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_combat", None)
-        object.__setattr__(self, "_hash", 0)
+        set_frozen(self, _CARD_SLOTS, (*values, None, 0))
 
     def _values(self) -> tuple:
         return (
@@ -293,7 +290,14 @@ class MinionCard:
         return f"{gold}{self.name} {self.attack}/{self.health}"
 
 
-_CARD_FIELDS: Final = tuple(MinionCard.__dataclass_fields__)[:-2]  # all but the caches
+_CARD_SLOTS: Final = tuple(MinionCard.__dataclass_fields__)  # the caches last
+
+
+def set_frozen(obj: object, names: tuple[str, ...], values: tuple) -> None:
+    """Set a frozen dataclass's fields past its guard: what the written-out
+    ``__init__`` methods do as pure Python (see :data:`NATIVE`)."""
+    for name, value in zip(names, values, strict=True):
+        object.__setattr__(obj, name, value)
 
 
 def _probe() -> None:

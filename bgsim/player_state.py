@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from bgsim.minions import NATIVE, HandCard, MinionCard
+from bgsim.minions import NATIVE, HandCard, MinionCard, set_frozen
 from bgsim.ruleset import Ruleset
 
 
@@ -130,13 +130,11 @@ class PlayerState:
             won_last_combat,
             last_opponent_cards,
         )
-        for name, value in zip(_FIELDS, values, strict=True):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_legal", None)
+        set_frozen(self, _SLOTS, (*values, None))
 
     def __reduce__(self) -> tuple:
         # A compiled class unpickles through its __init__.
-        return (PlayerState, tuple(getattr(self, name) for name in _FIELDS))
+        return (PlayerState, tuple(getattr(self, name) for name in _SLOTS[:-1]))
 
     @property
     def frozen(self) -> bool:
@@ -152,7 +150,7 @@ class PlayerState:
         return out
 
 
-_FIELDS: Final = tuple(PlayerState.__dataclass_fields__)[:-1]  # all but _legal
+_SLOTS: Final = tuple(PlayerState.__dataclass_fields__)  # the _legal cache last
 
 
 def new_player_state(player: int, rules: Ruleset) -> PlayerState:

@@ -140,46 +140,46 @@ class Minion:
         engine's own minions), built without the checks, which cost more
         than a fight: searches build thousands. The engine still checks every
         board it is given (``bg_check_board``), so nothing invalid reaches it."""
-        m = _Unguarded()
-        m.card = card
-        m.attack = attack
-        m.health = health
-        m.golden = golden
-        m.taunt = taunt
-        m.divine_shield = divine_shield
-        m.poisonous = poisonous
-        m.windfury = windfury
-        m.mega_windfury = mega_windfury
-        m.reborn = reborn
-        m.magnetic = magnetic
-        m.living_spores = living_spores
-        m._packed = None
-        m.__class__ = cls  # type: ignore[assignment]
-        return m  # type: ignore[return-value]
+        return _unchecked(
+            card,
+            attack,
+            health,
+            golden,
+            taunt,
+            divine_shield,
+            poisonous,
+            windfury,
+            mega_windfury,
+            reborn,
+            magnetic,
+            living_spores,
+            None,
+        )
 
     def with_stats(self, attack: int, health: int) -> Minion:
         """This minion with other base stats (clamped to the legal range). Only
         the stats are checked again, which keeps searches that build many
         boards cheap."""
-        m = _Unguarded()
-        m.card = self.card
-        m.golden = self.golden
-        m.taunt = self.taunt
-        m.divine_shield = self.divine_shield
-        m.poisonous = self.poisonous
-        m.windfury = self.windfury
-        m.mega_windfury = self.mega_windfury
-        m.reborn = self.reborn
-        m.magnetic = self.magnetic
-        m.living_spores = self.living_spores
-        m.attack = attack = min(max(int(attack), 0), MAX_STAT)
-        m.health = health = min(max(int(health), 1), MAX_STAT)
+        attack = min(max(int(attack), 0), MAX_STAT)
+        health = min(max(int(health), 1), MAX_STAT)
         data = self._packed
         if data is not None:
             data = data[:_STATS_AT] + _STATS.pack(attack, health) + data[_STATS_END:]
-        m._packed = data
-        m.__class__ = Minion  # type: ignore[assignment]
-        return m  # type: ignore[return-value]
+        return _unchecked(
+            self.card,
+            attack,
+            health,
+            self.golden,
+            self.taunt,
+            self.divine_shield,
+            self.poisonous,
+            self.windfury,
+            self.mega_windfury,
+            self.reborn,
+            self.magnetic,
+            self.living_spores,
+            data,
+        )
 
     @property
     def name(self) -> str:
@@ -201,11 +201,46 @@ class Minion:
 
 
 class _Unguarded:
-    """:class:`Minion`'s memory layout without the frozen guard:
-    :meth:`Minion.with_stats` fills one and relabels it, several times faster
-    than setting a frozen instance's fields (belief guesses make many)."""
+    """:class:`Minion`'s memory layout without the frozen guard: filled and
+    relabelled by :func:`_unchecked`, several times faster than setting a
+    frozen instance's fields (belief guesses make many)."""
 
     __slots__ = Minion.__slots__
+
+
+def _unchecked(
+    card: str,
+    attack: int,
+    health: int,
+    golden: bool,
+    taunt: bool,
+    divine_shield: bool,
+    poisonous: bool,
+    windfury: bool,
+    mega_windfury: bool,
+    reborn: bool,
+    magnetic: tuple[str, ...],
+    living_spores: int,
+    packed: bytes | None,
+) -> Minion:
+    """A :class:`Minion` of these values without the checks (see
+    :meth:`Minion.trusted` and :meth:`Minion.with_stats`)."""
+    m = _Unguarded()
+    m.card = card
+    m.attack = attack
+    m.health = health
+    m.golden = golden
+    m.taunt = taunt
+    m.divine_shield = divine_shield
+    m.poisonous = poisonous
+    m.windfury = windfury
+    m.mega_windfury = mega_windfury
+    m.reborn = reborn
+    m.magnetic = magnetic
+    m.living_spores = living_spores
+    m._packed = packed
+    m.__class__ = Minion  # type: ignore[assignment]
+    return m  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
