@@ -764,35 +764,34 @@ class HeuristicAgent:
             return max(slots, key=lambda j: self._value(shop[j], ctx, False, True))
         board = s.board
         cid = card.card
+        # Lambdas, not named closures: a compiled named closure makes a
+        # reference cycle per call, which only the collector reclaims.
+        return max(slots, key=lambda i: self._target_score(board[i], cid, ctx))
 
-        def score(i: int) -> float:
-            m = board[i]
-            v = self._value(m, ctx, True, True)
-            if cid == _SOUL_DEVOURER:
-                return -(v - m.attack - m.health)
-            if cid == _TOXFIN:
-                return (
-                    v
-                    + (0 if m.keywords & POISONOUS else 20)
-                    + (5 if m.keywords & DIVINE_SHIELD else 0)
-                )
-            if cid == _HOUNDMASTER:
-                return v + (0 if m.keywords & TAUNT else 3)
-            return v
-
-        return max(slots, key=score)
+    def _target_score(self, m: MinionCard, cid: str, ctx: _Ctx) -> float:
+        """How much Battlecry ``cid`` gains by targeting ``m``."""
+        v = self._value(m, ctx, True, True)
+        if cid == _SOUL_DEVOURER:
+            return -(v - m.attack - m.health)
+        if cid == _TOXFIN:
+            return (
+                v + (0 if m.keywords & POISONOUS else 20) + (5 if m.keywords & DIVINE_SHIELD else 0)
+            )
+        if cid == _HOUNDMASTER:
+            return v + (0 if m.keywords & TAUNT else 3)
+        return v
 
     def _best_mech(
         self, board: Sequence[MinionCard], card: MinionCard, slots: Sequence[int], ctx: _Ctx
     ) -> int:
-        def score(i: int) -> float:
-            m = board[i]
-            v = self._value(m, ctx, True, True)
-            if card.card == _ANNOY and not m.keywords & DIVINE_SHIELD:
-                v += 6
-            return v
-
-        return max(slots, key=score)
+        annoy = card.card == _ANNOY
+        return max(
+            slots,
+            key=lambda i: (
+                self._value(board[i], ctx, True, True)
+                + (6 if annoy and not board[i].keywords & DIVINE_SHIELD else 0)
+            ),
+        )
 
 
 def _sell_gold(m: MinionCard) -> int:

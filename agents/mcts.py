@@ -34,7 +34,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from agents.arena import Budget
@@ -507,7 +507,7 @@ class MCTSAgent:
             return
         done = 0
         # A search makes and drops millions of small objects and no reference
-        # cycles (checked on the bench positions), so the collector would scan
+        # cycles (tests/test_agents.py checks), so the collector would scan
         # them for nothing: it is off while searching.
         was_enabled = gc.isenabled()
         gc.disable()
@@ -658,7 +658,7 @@ class MCTSAgent:
             if taken is not None:
                 taken.append(action)
             if isinstance(action, Move) and not static:
-                state = replace(state, board=arranged(state.board))
+                state = state.with_board_and_health(arranged(state.board), state.health)
             else:
                 state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
             steps += 1
@@ -724,7 +724,9 @@ class MCTSAgent:
                 )
             if ahead < self.horizon:
                 damage = sum(o.mean_damage_taken for o in fights) / len(fights)
-                state = replace(state, health=max(1, state.health - round(damage)))
+                state = state.with_board_and_health(
+                    state.board, max(1, state.health - round(damage))
+                )
                 state = tavern.start_turn(state, state.turn + 1, pool, rng, self.rules)
                 state = self._finish_turn(state, pool, rng, later=True)
         return total / (self.horizon + 1)

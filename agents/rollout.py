@@ -60,16 +60,6 @@ def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) ->
     """The default policy's action in ``state``. Given ``legal``, it is one of
     them; without, each candidate is checked on its own (cheaper in a search,
     which never needs the whole list)."""
-    if legal is not None:
-
-        def ok(action: object) -> bool:
-            return action in legal
-
-    else:
-
-        def ok(action: object) -> bool:
-            return why_illegal(state, action, _RULES) is None
-
     if state.discover:
         best = max(range(len(state.discover)), key=lambda i: minion_value(state.discover[i]))
         return ACTIONS[CHOOSE_BASE + best]
@@ -77,14 +67,14 @@ def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) ->
     if hand:
         for h in sorted(range(len(hand)), key=lambda h: _card_value(hand[h]), reverse=True):
             play = _right_end_play(state, h)
-            if play is not None and ok(play):
+            if play is not None and _ok(state, play, legal):
                 return play
-    if state.turn >= LEVEL_TURN.get(state.tier, 99) and ok(UPGRADE):
+    if state.turn >= LEVEL_TURN.get(state.tier, 99) and _ok(state, UPGRADE, legal):
         return UPGRADE
     shop = state.shop
     if shop:
         buy = ACTIONS[BUY_BASE + max(range(len(shop)), key=lambda j: minion_value(shop[j]))]
-        if ok(buy):
+        if _ok(state, buy, legal):
             return buy
     board = state.board
     if len(board) >= 7 and hand:
@@ -92,9 +82,17 @@ def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) ->
         best_hand = max(_card_value(c) for c in hand)
         if best_hand > minion_value(board[weakest]) + 4:
             sell = ACTIONS[SELL_BASE + weakest]
-            if ok(sell):
+            if _ok(state, sell, legal):
                 return sell
     return END_TURN
+
+
+def _ok(state: PlayerState, action: object, legal: Sequence[object] | None) -> bool:
+    # A module function, not a closure: a compiled closure would make a
+    # reference cycle per call, which only the collector reclaims.
+    if legal is not None:
+        return action in legal
+    return why_illegal(state, action, _RULES) is None
 
 
 def _right_end_play(state: PlayerState, h: int) -> Action | None:

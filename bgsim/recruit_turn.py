@@ -10,6 +10,7 @@ generator are changed in place.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Final
 
 from bgsim.minions import (
@@ -323,18 +324,22 @@ class Turn:
             spec = self.discover_queue.pop(0)
             if not self.hand_room():
                 continue
-
-            def keep(card_id: str, spec: DiscoverSpec = spec) -> bool:
-                if card_id == spec.exclude:
-                    return False
-                return not spec.tribe or bool(INFO[card_id].tribes & spec.tribe)
-
+            # A partial, not a closure: a compiled closure makes a reference
+            # cycle per call, which only the collector reclaims.
+            keep = partial(_discoverable, spec)
             picks = self.pool.pick_distinct(
                 self.rng, self.rules.limits.discover_choices, spec.min_tier, spec.max_tier, keep
             )
             if picks:
                 self.discover = tuple(pool_minion(c) for c in picks)
                 return
+
+
+def _discoverable(spec: DiscoverSpec, card_id: str) -> bool:
+    """Whether a Discover of ``spec`` may offer ``card_id``."""
+    if card_id == spec.exclude:
+        return False
+    return not spec.tribe or bool(INFO[card_id].tribes & spec.tribe)
 
 
 def golden_of(parts: list[MinionCard]) -> MinionCard:

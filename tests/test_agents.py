@@ -1,5 +1,6 @@
 """Agents: protocol, determinism, legality, belief and the arena."""
 
+import gc
 import random
 
 import pytest
@@ -105,6 +106,25 @@ def test_mcts_analyse_runs_exactly_the_iterations_asked():
     assert again.analyse(obs, 40) == stats  # deterministic for a seed
     with pytest.raises(ValueError, match="iterations"):
         agent.analyse(obs, 0)
+
+
+def test_mcts_search_makes_no_reference_cycles():
+    # The search turns the collector off, which is only sound if everything
+    # it drops is freed by reference counting (compiled closures once made a
+    # cycle per rollout step).
+    from agents.bench import mcts_positions
+
+    for obs in mcts_positions(0, turns=(6, 12)):
+        agent = MCTSAgent(budget=Budget(iterations=5))
+        agent.reset(0, 1)
+        gc.collect()
+        gc.disable()
+        try:
+            agent.analyse(obs, 60)
+            del agent
+            assert gc.collect() == 0
+        finally:
+            gc.enable()
 
 
 def test_mcts_budget_split_follows_the_decisions_left(monkeypatch):
