@@ -35,10 +35,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from agents.arena import Budget
 from agents.belief import Guesser
+from agents.counting_random import CountingRandom
 from agents.heuristic import HeuristicAgent, arranged
 from agents.rollout import rollout_action
 from agents.value import features, value_model
@@ -64,20 +65,6 @@ ARRANGE_MARGIN = 0.02
 ARRANGE_RESERVE = 0.1
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
-
-
-_RANDOM = random.Random.random
-
-
-class _CountingRandom(random.Random):
-    """Counts draws, so a search knows whether a rollout depended on chance
-    (every random choice of the recruit phase goes through ``random()``)."""
-
-    draws = 0
-
-    def random(self) -> float:
-        self.draws += 1
-        return _RANDOM(self)
 
 
 @dataclass
@@ -117,8 +104,6 @@ class Node:
     policy's choice first; progressive widening lets a node consider one more
     of them each time its visit count passes the next square."""
 
-    __slots__ = ("actions", "edges", "visits")
-
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
         self.edges: dict[Action, Edge] = {}
@@ -157,7 +142,7 @@ def search_actions(
     out = []
     for a in legal:
         kind = type(a)
-        if kind in skip or (kind is Play and a.pos not in (None, 0, end)):
+        if kind in skip or (kind is Play and cast(Play, a).pos not in (None, 0, end)):
             continue
         out.append(a)
     return out
@@ -167,13 +152,19 @@ _SKIP = frozenset((Move, Freeze))
 _SKIP_NO_UPGRADE = frozenset((Move, Freeze, Upgrade))
 
 
+def budget_part(decisions_left: int) -> float:
+    """The share of what is left of the turn's budget that a decision takes
+    with ``decisions_left`` decisions (itself included) still to search."""
+    return min(1.0, 2 / (decisions_left + 1))
+
+
 def board_of(state: PlayerState) -> Board:
     return Board.trusted(state.tier, max(state.health, 1), tuple(m.combat() for m in state.board))
 
 
 class MCTSAgent:
     name = "mcts"
-    OPTIONS = (
+    OPTIONS: ClassVar[tuple[str, ...]] = (
         "budget",
         "c",
         "cheat",
@@ -242,6 +233,8 @@ class MCTSAgent:
         # ever provides it.
         self.true_boards: Callable[[], dict[int, tuple[Board, int]]] | None = None
         self._true: dict[int, tuple[Board, int]] = {}
+        # The clock a seconds budget is read from (a test gives a fake one).
+        self.clock: Callable[[], float] = time.perf_counter
         self._rng = random.Random(0)
         self._turn = -1
         self.iterations_done = 0
@@ -314,7 +307,7 @@ class MCTSAgent:
         With a seconds budget it stops at the turn's deadline with the best
         order found so far."""
         deadline = self._deadline
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and self.clock() >= deadline:
             return arranged(state.board)
         rng = random.Random(self._rng.getrandbits(64))
         likely = self._opponents
@@ -334,12 +327,12 @@ class MCTSAgent:
         best = arranged(state.board)
         best_score = score(best)
         for _ in range(ARRANGE_ROUNDS):
-            found = None
+            found: tuple[tuple, float] | None = None
             for i in range(len(best)):
                 for j in range(len(best)):
                     if i == j:
                         continue
-                    if deadline is not None and time.perf_counter() >= deadline:
+                    if deadline is not None and self.clock() >= deadline:
                         return found[0] if found is not None else best
                     order = list(best)
                     order.insert(j, order.pop(i))
@@ -376,7 +369,7 @@ class MCTSAgent:
         self._tree: dict[tuple, Node] = {}
         self._iterations_left = self.budget.iterations
         self._deadline = (
-            time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+            self.clock() + self.budget.seconds if self.budget.seconds is not None else None
         )
         self._seeds: list[tuple[int, int]] = []
         self._plans: dict[int, list[list[tuple[Board, int]]]] = {}
@@ -451,21 +444,22 @@ class MCTSAgent:
         keeps ``ARRANGE_RESERVE`` of itself for the end-of-turn arrangement."""
         if self.budget.iterations is not None:
             left = self._iterations_left
+            assert left is not None
             if left <= 0:
                 return 0, None
             share = max(1, int(left * self._part(state)))
             self._iterations_left = left - share
             return share, None
         assert self.budget.seconds is not None and self._deadline is not None
-        now = time.perf_counter()
+        now = self.clock()
         reserve = ARRANGE_RESERVE * self.budget.seconds if self.arrange else 0.0
-        left = self._deadline - reserve - now
-        if left <= 0:
+        time_left = self._deadline - reserve - now
+        if time_left <= 0:
             return 0, None
-        return sys.maxsize, now + left * self._part(state)
+        return sys.maxsize, now + time_left * self._part(state)
 
     def _part(self, state: PlayerState) -> float:
-        return min(1.0, 2 / (self._decisions_left(state) + 1))
+        return budget_part(self._decisions_left(state))
 
     def _decisions_left(self, state: PlayerState) -> int:
         """How many decisions, this one included, the agent will search before
@@ -474,7 +468,7 @@ class MCTSAgent:
         left out). Moves and the actions taken unsearched (see
         :meth:`_unsearched`) do not count."""
         taken: list[Action] = []
-        rng = _CountingRandom(self._seed_pair(0)[0] ^ state.actions)
+        rng = CountingRandom(self._seed_pair(0)[0] ^ state.actions)
         self._play_out(state, self._pool.clone(), rng, static=False, taken=taken)
         searched = (
             a
@@ -513,7 +507,7 @@ class MCTSAgent:
         gc.disable()
         try:
             while done < count:
-                if until is not None and done > 0 and time.perf_counter() >= until:
+                if until is not None and done > 0 and self.clock() >= until:
                     break
                 self._iterate(obs, root)
                 done += 1
@@ -529,11 +523,11 @@ class MCTSAgent:
             self._seeds.append((self._rng.getrandbits(64), self._rng.getrandbits(64)))
         return self._seeds[k]
 
-    def _determinization(self, k: int) -> _CountingRandom:
+    def _determinization(self, k: int) -> CountingRandom:
         """The recruit-phase stream (shop rolls, random effects, the horizon's
         turns) of the turn's ``k``-th determinization; :meth:`_fight_plan`
         holds the rest."""
-        return _CountingRandom(self._seed_pair(k)[0])
+        return CountingRandom(self._seed_pair(k)[0])
 
     def _fight_plan(self, obs: Observation, k: int) -> list[list[tuple[Board, int]]]:
         """The ``k``-th determinization's enemies and fight seeds, for this turn
@@ -608,7 +602,7 @@ class MCTSAgent:
                 best, best_score = a, score
         return best
 
-    def _rollout(self, state: PlayerState, pool: Pool, rng: _CountingRandom) -> PlayerState:
+    def _rollout(self, state: PlayerState, pool: Pool, rng: CountingRandom) -> PlayerState:
         """Finish the turn from ``state``. When no random draw happens (no shop
         roll, no random effect) the result depends on ``state`` alone, so it is
         kept for the rest of the turn and later iterations skip the work."""
@@ -623,7 +617,7 @@ class MCTSAgent:
         return final
 
     def _finish_turn(
-        self, state: PlayerState, pool: Pool, rng: _CountingRandom, later: bool = False
+        self, state: PlayerState, pool: Pool, rng: CountingRandom, later: bool = False
     ) -> PlayerState:
         """Play the rest of the turn with the rollout policy (``mixed``: the
         heuristic for this turn, the static policy for ``later`` ones)."""
@@ -634,7 +628,7 @@ class MCTSAgent:
         self,
         state: PlayerState,
         pool: Pool,
-        rng: _CountingRandom,
+        rng: CountingRandom,
         static: bool,
         taken: list[Action] | None = None,
     ) -> PlayerState:
@@ -703,7 +697,7 @@ class MCTSAgent:
         obs: Observation,
         state: PlayerState,
         pool: Pool,
-        rng: _CountingRandom,
+        rng: CountingRandom,
         k: int,
     ) -> float:
         """Fight the likely opponent at the end of this turn (and of ``horizon``

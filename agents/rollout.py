@@ -56,7 +56,7 @@ def _card_value(c: MinionCard | SpellCard) -> float:
     return 100.0 if isinstance(c, SpellCard) else minion_value(c)
 
 
-def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) -> object:
+def rollout_action(state: PlayerState, legal: Sequence[object] | None = None) -> Action:
     """The default policy's action in ``state``. Given ``legal``, it is one of
     them; without, each candidate is checked on its own (cheaper in a search,
     which never needs the whole list)."""

@@ -27,8 +27,7 @@ import warnings
 from pathlib import Path
 
 # Hot paths of a search: the recruit rules, the player state, the card
-# effects and the agents' policies. Modules whose objects tests replace at run
-# time (agents.mcts) stay interpreted.
+# effects, the agents' policies and the search itself.
 MODULES = (
     "bgsim.minions",
     "bgsim.player_state",
@@ -39,6 +38,7 @@ MODULES = (
     "agents.belief",
     "agents.heuristic",
     "agents.rollout",
+    "agents.mcts",
 )
 HASHES = "_compiled.json"  # beside this file: {module: sha256 of the source compiled}
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, r
 from agents.belief import estimate_pool, guess_board, guess_boards, known_gone
 from agents.greedy import GreedyAgent
 from agents.heuristic import HeuristicAgent
-from agents.mcts import Edge, MCTSAgent, _difference, info_key
+from agents.mcts import Edge, MCTSAgent, _difference, budget_part, info_key
 from agents.random_agent import RandomAgent
 from agents.registry import make_agent, parse_lineup, parse_spec
 from agents.results_db import ResultsDB
@@ -127,47 +127,46 @@ def test_mcts_search_makes_no_reference_cycles():
             gc.enable()
 
 
-def test_mcts_budget_split_follows_the_decisions_left(monkeypatch):
+def test_mcts_budget_split_follows_the_decisions_left():
+    assert budget_part(3) == 0.5  # 2 / (3 + 1)
+    assert budget_part(1) == 1.0  # the last one takes the rest
+    assert budget_part(9) == 0.2
     lobby = lobby_after(3, RandomAgent, 3)
     agent = MCTSAgent(budget=Budget(iterations=100))
     agent.reset(0, 1)
     obs = lobby.observe(0)
     agent._new_turn(obs)
     pool_before = agent._pool.counts()
-    assert agent._decisions_left(obs.state) >= 1
+    left = agent._decisions_left(obs.state)
+    assert left >= 1
     assert agent._pool.counts() == pool_before  # counted on a copy of the pool
-    monkeypatch.setattr(agent, "_decisions_left", lambda state: 3)
-    assert agent._share(obs.state) == (50, None)  # 2 / (3 + 1)
-    monkeypatch.setattr(agent, "_decisions_left", lambda state: 1)
-    assert agent._share(obs.state) == (50, None)  # the last one takes the rest
-    assert agent._share(obs.state) == (0, None)
+    first = max(1, int(100 * budget_part(left)))
+    assert agent._share(obs.state) == (first, None)
+    if first < 100:
+        assert agent._share(obs.state)[0] == max(1, int((100 - first) * budget_part(left)))
+    while agent._share(obs.state)[0]:
+        pass
+    assert agent._share(obs.state) == (0, None)  # the budget is spent
 
 
-def test_mcts_never_spends_more_than_its_budget_in_a_turn(monkeypatch):
+def test_mcts_never_spends_more_than_its_budget_in_a_turn():
     """Over whole turns (every decision, the arrangement included) the agent
     stays within its iterations, and within its seconds on a clock that moves
-    a millisecond per iteration and a tenth of one per simulate call."""
-    import agents.mcts as mcts
+    a millisecond each time it is read (the search reads it once per
+    iteration, the arrangement once per order it tries)."""
 
     class Clock:
         now = 0.0
 
-        def perf_counter(self) -> float:
+        def __call__(self) -> float:
+            self.now += 0.001
             return self.now
 
     clock = Clock()
-    monkeypatch.setattr(mcts, "time", clock)
-    iterate, simulate = MCTSAgent._iterate, mcts.simulate
-
-    def tick(result, seconds):
-        clock.now += seconds
-        return result
-
-    monkeypatch.setattr(MCTSAgent, "_iterate", lambda self, *a: tick(iterate(self, *a), 0.001))
-    monkeypatch.setattr(mcts, "simulate", lambda *a: tick(simulate(*a), 0.0001))
     lobby = lobby_after(8, HeuristicAgent, 6)
     by_iterations = MCTSAgent(budget=Budget(iterations=60))
     by_seconds = MCTSAgent(budget=Budget(seconds=0.05))
+    by_seconds.clock = clock
     for agent in (by_iterations, by_seconds):
         game = lobby.clone()
         agent.reset(0, 5)
@@ -181,8 +180,9 @@ def test_mcts_never_spends_more_than_its_budget_in_a_turn(monkeypatch):
             if agent is by_iterations:
                 assert 0 < agent.iterations_done - done <= 60
             else:
-                # an iteration or one arrangement order may run past the deadline
-                assert 0 < clock.now - start <= 0.05 + 0.002
+                assert 0 < agent.iterations_done - done <= 50
+                # a read at each decision and each arrangement may pass the deadline
+                assert 0 < clock.now - start <= 0.05 + 0.001 * (decisions + 2)
             for p in game.to_act():  # the others end their turns
                 while not game.done and game.turn == turn and p in game.to_act():
                     game.apply(p, EndTurn())
