@@ -135,26 +135,29 @@ class Minion:
         reborn: bool,
         magnetic: tuple[str, ...],
         living_spores: int,
+        packed: bytes | None = None,
     ) -> Minion:
         """A minion from values the caller already keeps valid (the recruit
         engine's own minions), built without the checks, which cost more
         than a fight: searches build thousands. The engine still checks every
-        board it is given (``bg_check_board``), so nothing invalid reaches it."""
-        return _unchecked(
-            card,
-            attack,
-            health,
-            golden,
-            taunt,
-            divine_shield,
-            poisonous,
-            windfury,
-            mega_windfury,
-            reborn,
-            magnetic,
-            living_spores,
-            None,
-        )
+        board it is given (``bg_check_board``), so nothing invalid reaches it.
+        ``packed`` is its ``bg_minion_in`` when the caller has it."""
+        m = _Unguarded()
+        m.card = card
+        m.attack = attack
+        m.health = health
+        m.golden = golden
+        m.taunt = taunt
+        m.divine_shield = divine_shield
+        m.poisonous = poisonous
+        m.windfury = windfury
+        m.mega_windfury = mega_windfury
+        m.reborn = reborn
+        m.magnetic = magnetic
+        m.living_spores = living_spores
+        m._packed = packed
+        m.__class__ = cls  # type: ignore[assignment]
+        return m  # type: ignore[return-value]
 
     def with_stats(self, attack: int, health: int) -> Minion:
         """This minion with other base stats (clamped to the legal range). Only
@@ -165,7 +168,7 @@ class Minion:
         data = self._packed
         if data is not None:
             data = data[:_STATS_AT] + _STATS.pack(attack, health) + data[_STATS_END:]
-        return _unchecked(
+        return Minion.trusted(
             self.card,
             attack,
             health,
@@ -202,45 +205,10 @@ class Minion:
 
 class _Unguarded:
     """:class:`Minion`'s memory layout without the frozen guard: filled and
-    relabelled by :func:`_unchecked`, several times faster than setting a
+    relabelled by :meth:`Minion.trusted`, several times faster than setting a
     frozen instance's fields (belief guesses make many)."""
 
     __slots__ = Minion.__slots__
-
-
-def _unchecked(
-    card: str,
-    attack: int,
-    health: int,
-    golden: bool,
-    taunt: bool,
-    divine_shield: bool,
-    poisonous: bool,
-    windfury: bool,
-    mega_windfury: bool,
-    reborn: bool,
-    magnetic: tuple[str, ...],
-    living_spores: int,
-    packed: bytes | None,
-) -> Minion:
-    """A :class:`Minion` of these values without the checks (see
-    :meth:`Minion.trusted` and :meth:`Minion.with_stats`)."""
-    m = _Unguarded()
-    m.card = card
-    m.attack = attack
-    m.health = health
-    m.golden = golden
-    m.taunt = taunt
-    m.divine_shield = divine_shield
-    m.poisonous = poisonous
-    m.windfury = windfury
-    m.mega_windfury = mega_windfury
-    m.reborn = reborn
-    m.magnetic = magnetic
-    m.living_spores = living_spores
-    m._packed = packed
-    m.__class__ = Minion  # type: ignore[assignment]
-    return m  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
