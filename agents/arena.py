@@ -20,37 +20,7 @@ from typing import Any
 from agents.registry import AgentSpec, LineupError, make_agent, parse_lineup
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import mean_interval, wilson
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Search budget per turn: seconds of wall time or a number of iterations."""
-
-    seconds: float | None = None
-    iterations: int | None = None
-
-    @classmethod
-    def parse(cls, text: str | None) -> Budget | None:
-        if text is None:
-            return None
-        text = text.strip().lower()
-        try:
-            if text.endswith("it"):
-                value = int(text[:-2])
-                if value < 1:
-                    raise ValueError
-                return cls(iterations=value)
-            if text.endswith("s"):
-                seconds = float(text[:-1])
-                if seconds <= 0:
-                    raise ValueError
-                return cls(seconds=seconds)
-        except ValueError:
-            pass
-        raise LineupError(f"bad budget {text!r}; use seconds like 0.5s or iterations like 2000it")
-
-    def __str__(self) -> str:
-        return f"{self.seconds:g}s" if self.seconds is not None else f"{self.iterations}it"
+from bgsim import Budget, Lobby, Ruleset
 
 
 @dataclass(frozen=True)
@@ -61,6 +31,7 @@ class GameTask:
     seats: tuple[AgentSpec, ...]
     budget: Budget | None
     replay_dir: str | None
+    rules: Ruleset
 
 
 def derive_seed(*parts: object) -> int:
@@ -82,10 +53,8 @@ def run_key(lineup: list[AgentSpec], budget: Budget | None, seed: int, ruleset_i
 
 def play_game(task: GameTask) -> GameRecord:
     """Play one full lobby and return its record (runs in a worker process)."""
-    from bgsim.lobby import Lobby
-
     start = time.perf_counter()
-    lobby = Lobby(task.seed)
+    lobby = Lobby(task.seed, task.rules)
     agents = [make_agent(spec, budget=task.budget) for spec in task.seats]
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(task.seed, "agent", seat))
@@ -129,14 +98,11 @@ def true_boards(lobby: Any, me: int) -> dict[int, tuple[Any, int]]:
     """Every other living player's warband as it is now, with the turn whose
     recruit phase it reflects (this turn once they have ended it, else the last
     one). Only for cheat=True agents, which exist to measure what guessing costs."""
-    from combat_c import Board
-
     out = {}
     acting = set(lobby.to_act())
     for p in range(lobby.players):
         if p != me and lobby.alive(p):
-            s = lobby.state(p)
-            board = Board(s.tier, max(s.health, 1), tuple(m.combat() for m in s.board))
+            board = lobby.state(p).warband()
             out[p] = (board, lobby.turn - 1 if p in acting else lobby.turn)
     return out
 
@@ -177,18 +143,16 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
 class Tournament:
     lineup: str
     games: int
+    rules: Ruleset
     seed: int = 0
     budget: Budget | None = None
     replays: Path | None = None
 
     def __post_init__(self) -> None:
-        from bgsim.ruleset import load_ruleset
-
-        self.specs = parse_lineup(self.lineup)
+        self.specs = parse_lineup(self.lineup, self.rules.lobby.players)
         if self.games < 1:
             raise LineupError("--games must be at least 1")
-        self.ruleset_id = load_ruleset().id
-        self.run = run_key(self.specs, self.budget, self.seed, self.ruleset_id)
+        self.run = run_key(self.specs, self.budget, self.seed, self.rules.id)
 
     def tasks(self, skip: set[int]) -> list[GameTask]:
         replay_dir = str(self.replays) if self.replays is not None else None
@@ -200,6 +164,7 @@ class Tournament:
                 seats=seats_for_game(self.specs, i),
                 budget=self.budget,
                 replay_dir=replay_dir,
+                rules=self.rules,
             )
             for i in range(self.games)
             if i not in skip

@@ -23,11 +23,8 @@ from functools import cache
 from itertools import accumulate
 from pathlib import Path
 
-from bgsim.minions import INFO
-from bgsim.observation import Observation
-from bgsim.pool import Pool, starting_copies
+from bgsim import Observation, cards
 from bgsim.resources import data_path
-from bgsim.ruleset import Ruleset, load_ruleset
 from combat_c import Board, Minion
 
 
@@ -65,32 +62,6 @@ def development() -> Development:
     return Development.load()
 
 
-def known_gone(obs: Observation) -> dict[str, int]:
-    """Copies the observer knows are out of the pool: its own, and those on
-    the boards it has seen (a golden minion holds three)."""
-    gone: dict[str, int] = {}
-    for card in obs.state.pool_copies():
-        gone[card] = gone.get(card, 0) + 1
-    for seen in obs.seen:
-        if seen is None:
-            continue
-        for m in seen.board.minions:
-            if INFO[m.card].in_pool:
-                gone[m.card] = gone.get(m.card, 0) + (3 if m.golden else 1)
-    return gone
-
-
-def estimate_pool(obs: Observation, rules: Ruleset | None = None) -> Pool:
-    """The pool as far as the observer can tell: the lobby's starting copies
-    minus the copies it knows are gone."""
-    rules = rules or load_ruleset()
-    copies = starting_copies(obs.tribes, rules)
-    for card, n in known_gone(obs).items():
-        if card in copies:
-            copies[card] = max(0, copies[card] - n)
-    return Pool(copies, rules.tavern.max_tier)
-
-
 def _size(m: Minion) -> int:
     return m.attack + m.health
 
@@ -102,14 +73,21 @@ def _fresh(card: str) -> Minion:
 
 class Guesser:
     """Guesses warbands for one observation; reuse it for many guesses (the
-    pool estimate and the candidate minions per tier are worked out once)."""
+    pool estimate and the candidate minions per tier are worked out once).
+    A ``bgsim.Guess``: ``TurnModel.from_observation(obs, guess=Guesser)``.
 
-    def __init__(
-        self, obs: Observation, rules: Ruleset | None = None, dev: Development | None = None
-    ) -> None:
+    >>> import random
+    >>> from bgsim import Lobby
+    >>> obs = Lobby(seed=1).observe(0)
+    >>> board = Guesser(obs).warband(5, random.Random(0), turn=6)
+    >>> board.tier, 0 < len(board.minions) <= 7
+    (1, True)
+    """
+
+    def __init__(self, obs: Observation, dev: Development | None = None) -> None:
         self.obs = obs
         self.dev = dev or development()
-        self.counts = dict(estimate_pool(obs, rules).counts())
+        self.counts = {card: n for card, n in obs.pool_estimate().items() if n}
         self._by_tier: dict[int, tuple[list[str], list[float]]] = {}
         self._means: dict[tuple[int, int], tuple[float, ...]] = {}
 
@@ -132,11 +110,17 @@ class Guesser:
     def _candidates(self, tier: int) -> tuple[list[str], list[float]]:
         cached = self._by_tier.get(tier)
         if cached is None:
-            cards = sorted(c for c, n in self.counts.items() if n and INFO[c].tier <= tier)
+            db = cards()
+            found = sorted(c for c, n in self.counts.items() if n and db[c].tier <= tier)
             w = self.dev.top_tier_weight
-            weights = [self.counts[c] * w ** (INFO[c].tier - tier) for c in cards]
-            cached = self._by_tier[tier] = (cards, list(accumulate(weights)))
+            weights = [self.counts[c] * w ** (db[c].tier - tier) for c in found]
+            cached = self._by_tier[tier] = (found, list(accumulate(weights)))
         return cached
+
+    def warband(self, player: int, rng: random.Random, turn: int) -> Board:
+        """One guess of ``player``'s warband as it will fight on ``turn`` (the
+        ``bgsim.Guess`` protocol)."""
+        return self.guess(player, rng, turn)
 
     def guess(self, player: int, rng: random.Random, turn: int | None = None) -> Board:
         """One guess of ``player``'s warband now (or at a later ``turn``)."""
@@ -167,8 +151,8 @@ class Guesser:
                 )
                 for m in minions
             ]
-        cards, cum = self._candidates(info.tier)
-        if cards:
+        found, cum = self._candidates(info.tier)
+        if found:
             want = round(mean_size + (-0.5 + draw()))
             extra = max(0, min(7, want) - len(minions))
             swaps = sum(draw() < dev.replace_chance for _ in range(max(now - then, 0)))
@@ -179,7 +163,7 @@ class Guesser:
             last = len(cum) - 1
             new = []
             for _ in range(extra + swaps):
-                m = _fresh(cards[bisect(cum, draw() * total, 0, last)])
+                m = _fresh(found[bisect(cum, draw() * total, 0, last)])
                 atk = round(max(m.attack, mean_atk * (lo + span * draw())))
                 hp = round(max(m.health, mean_hp * (lo + span * draw())))
                 new.append(m.with_stats(atk, hp))
@@ -192,18 +176,14 @@ class Guesser:
         return Board.trusted(info.tier, max(info.health, 1), tuple(minions[:7]))
 
 
-def guess_board(
-    obs: Observation, player: int, rng: random.Random, rules: Ruleset | None = None
-) -> Board:
+def guess_board(obs: Observation, player: int, rng: random.Random) -> Board:
     """One guess of ``player``'s warband now."""
-    return Guesser(obs, rules).guess(player, rng)
+    return Guesser(obs).guess(player, rng)
 
 
-def guess_boards(
-    obs: Observation, rng: random.Random, rules: Ruleset | None = None
-) -> dict[int, Board]:
+def guess_boards(obs: Observation, rng: random.Random) -> dict[int, Board]:
     """A fresh guess of every living opponent's warband."""
-    guesser = Guesser(obs, rules)
+    guesser = Guesser(obs)
     return {
         p.player: guesser.guess(p.player, rng)
         for p in obs.players

@@ -17,12 +17,8 @@ from collections.abc import Callable
 from agents.arena import derive_seed
 from agents.belief import Development, Guesser
 from agents.registry import make_agent, parse_lineup
-from bgsim.actions import EndTurn
+from bgsim import EndTurn
 from combat_c import Board, simulate
-
-
-def _board(state) -> Board:
-    return Board(state.tier, max(state.health, 1), tuple(m.combat() for m in state.board))
 
 
 def _play(lineup: str, game_seed: int):
@@ -42,7 +38,7 @@ def _play(lineup: str, game_seed: int):
             while not lobby.done and lobby.turn == turn and p in lobby.to_act():
                 action = agents[p].act(lobby.observe(p), lobby.legal_actions(p))
                 if isinstance(action, EndTurn):
-                    final[p] = _board(lobby.state(p))
+                    final[p] = lobby.state(p).warband()
                 lobby.apply(p, action)
         yield lobby, turn, observed, final
 
@@ -87,11 +83,11 @@ def measure_belief(
     for g in range(games):
         game_seed = derive_seed("belief", seed, g)
         rng = random.Random(derive_seed(game_seed, "guess"))
-        for lobby, _turn, observed, final in _play(lineup, game_seed):
+        for _lobby, _turn, observed, final in _play(lineup, game_seed):
             pairs = [(p, q) for p in final for q in final if p != q and final[p].minions]
             rng.shuffle(pairs)
             for p, q in pairs[:pairs_per_turn]:
-                guesser = Guesser(observed[p], lobby.rules)
+                guesser = Guesser(observed[p])
                 truth = simulate(final[p], final[q], runs, rng.getrandbits(32)).win
                 wins = []
                 for _ in range(guesses):

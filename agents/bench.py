@@ -6,16 +6,17 @@ import time
 
 from agents.arena import GameTask, derive_seed, play_game
 from agents.registry import make_agent, parse_lineup
-from bgsim import compiled
+from bgsim import compiled, load_ruleset
 
 
 def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> dict:
     """Full eight-player lobbies per second on this core, played by ``lineup``."""
-    seats = tuple(parse_lineup(lineup))
+    rules = load_ruleset()
+    seats = tuple(parse_lineup(lineup, rules.lobby.players))
     start = time.perf_counter()
     turns = 0
     for k in range(lobbies):
-        task = GameTask("bench", k, derive_seed("bench", seed, k), seats, None, None)
+        task = GameTask("bench", k, derive_seed("bench", seed, k), seats, None, None, rules)
         turns += play_game(task).turns
     seconds = time.perf_counter() - start
     return {
@@ -43,7 +44,7 @@ def mcts_positions(seed: int = 0, turns: tuple[int, ...] = (3, 6, 9, 12)) -> lis
         turn = lobby.turn
         for p in lobby.to_act():
             while not lobby.done and lobby.turn == turn and p in lobby.to_act():
-                lobby.apply(p, rollout_action(lobby.state(p), lobby.legal_actions(p)))
+                lobby.apply(p, rollout_action(lobby.state(p), lobby.rules, lobby.legal_actions(p)))
     return out
 
 

@@ -16,13 +16,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from agents.belief import estimate_pool, guess_boards
-from bgsim import tavern
-from bgsim.actions import Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sell, Upgrade
-from bgsim.minions import MinionCard
-from bgsim.observation import Observation
-from bgsim.player_state import PlayerState
-from bgsim.ruleset import load_ruleset
+from agents.belief import guess_boards
+from bgsim import (
+    Action,
+    Buy,
+    Choose,
+    EndTurn,
+    Freeze,
+    MinionCard,
+    Move,
+    Observation,
+    Play,
+    Refresh,
+    Sell,
+    TurnModel,
+    Upgrade,
+)
 from combat_c import Board, simulate
 
 # Tie-break order among actions whose boards score the same. Selling only when
@@ -31,20 +40,22 @@ PRIORITY = {Play: 6, Buy: 5, Choose: 5, Upgrade: 4, Refresh: 2, EndTurn: 0, Sell
 EPSILON = 1e-9
 
 
-def fielded(state: PlayerState) -> Board:
-    """The warband this state would field: the board plus the strongest minions
-    in hand while there is room (simple stats order)."""
+def fielded(model: TurnModel) -> Board:
+    """The warband the model's state would field: the board plus the strongest
+    minions in hand while there is room (simple stats order)."""
+    state = model.state
     board = list(state.board)
     hand = sorted(
         (c for c in state.hand if isinstance(c, MinionCard)),
         key=lambda m: m.attack + m.health,
         reverse=True,
     )
+    room = model.rules.limits.board_size
     for m in hand:
-        if len(board) >= 7:
+        if len(board) >= room:
             break
         board.append(m)
-    return Board(state.tier, max(state.health, 1), tuple(m.combat() for m in board))
+    return model.warband(board)
 
 
 class GreedyAgent:
@@ -56,7 +67,6 @@ class GreedyAgent:
             raise ValueError("runs and guesses must be positive")
         self.runs = runs
         self.guesses = guesses
-        self.rules = load_ruleset()
         self._rng = random.Random(0)
         self._turn = -1
         self._opponents: list[Board] = []
@@ -70,7 +80,7 @@ class GreedyAgent:
         self._turn = obs.turn
         self._opponents = []
         for _ in range(self.guesses):
-            boards = guess_boards(obs, self._rng, self.rules)
+            boards = guess_boards(obs, self._rng)
             if boards:
                 self._opponents.append(self._rng.choice(sorted(boards.items()))[1])
         self._cache = {}
@@ -93,22 +103,21 @@ class GreedyAgent:
         self._cache[key] = value
         return value
 
-    def act(self, observation: Observation, legal_actions: Sequence) -> object:
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if observation.turn != self._turn:
             self._plan_turn(observation)
-        state = observation.state
-        pool = estimate_pool(observation, self.rules)
+        now = TurnModel.from_observation(observation, rng=random.Random(self._seed))
+        end = len(now.state.board)
         best, best_key = None, None
         for action in legal_actions:
             if isinstance(action, Move | Freeze):
                 continue
-            if isinstance(action, Play) and action.pos not in (None, 0, len(state.board)):
+            if isinstance(action, Play) and action.pos not in (None, 0, end):
                 continue
-            if isinstance(action, EndTurn):
-                after = state
-            else:
-                rng = random.Random(self._seed)
-                after = tavern.apply_action(state, action, pool.clone(), rng, self.rules)
+            after = now
+            if not isinstance(action, EndTurn):
+                after = now.clone()
+                after.apply_action(action)
             key = (self.score(fielded(after)), PRIORITY.get(type(action), 0))
             if (
                 best_key is None

@@ -25,9 +25,11 @@ progress (spends gold or actions) and stops at the recruit action limit.
 from __future__ import annotations
 
 import random
+import tomllib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
 
+from bgsim import MinionCard, Observation, PlayerState, Ruleset, SpellCard
 from bgsim.actions import (
     ACTIONS,
     BUY_BASE,
@@ -40,11 +42,11 @@ from bgsim.actions import (
     move_code,
     play_code,
 )
-from bgsim.cards import TRIBES
-from bgsim.minions import (
+from bgsim.cards import TRIBES, cards
+from bgsim.resources import data_path
+from bgsim.rules import (
     DIVINE_SHIELD,
     GOLD_COIN,
-    INFO,
     MEGA_WINDFURY,
     POISONOUS,
     REBORN,
@@ -52,25 +54,13 @@ from bgsim.minions import (
     TRIBE_BITS,
     TRIPLE_REWARD,
     WINDFURY,
-    MinionCard,
-    SpellCard,
+    attach_targets,
+    battlecry_target,
+    battlecry_targets,
+    card_info,
     pool_minion,
+    why_illegal,
 )
-from bgsim.observation import Observation
-from bgsim.player_state import PlayerState
-from bgsim.recruit_effects import EFFECTS, SHOP
-from bgsim.ruleset import load_ruleset
-from bgsim.tavern import attach_targets, battlecry_targets, why_illegal
-
-_RULES: Final = load_ruleset()
-_BUY_COST: Final = _RULES.economy.buy_cost
-_SELL_VALUE: Final = _RULES.economy.sell_value
-_REFRESH_COST: Final = _RULES.economy.refresh_cost
-_BOARD: Final = _RULES.limits.board_size
-_HAND: Final = _RULES.limits.hand_size
-_ACTIONS_PER_TURN: Final = _RULES.recruit.actions_per_turn
-_MAX_TIER: Final = _RULES.tavern.max_tier
-_HERO_HEALTH: Final = _RULES.lobby.hero_health
 
 # ------------------------------------------------------------ card knowledge
 
@@ -87,223 +77,100 @@ HURT_N: Final = 14  # hero damage taken (Annihilan Battlemaster)
 EARLY_N: Final = 15  # 1 in the first turns (economy cards), else 0
 ONE: Final = 16  # the constant 1 (a flat bonus)
 N_COUNTERS: Final = 17
+COUNTERS: Final = {
+    **{tribe: i for i, tribe in enumerate(TRIBES)},
+    "deathrattle": DR_N,
+    "battlecry": BC_N,
+    "taunt": TAUNT_N,
+    "shield": SHIELD_N,
+    "golden": GOLDEN_N,
+    "summoner": SUMMON_N,
+    "types": TYPES_N,
+    "hurt": HURT_N,
+    "early": EARLY_N,
+    "one": ONE,
+}
 
 _TRIBE_INDEX: Final = [(TRIBE_BITS[t], i) for i, t in enumerate(TRIBES)]
 _ALL_TRIBES: Final = sum(TRIBE_BITS.values())
 
-
-def _f(x: float) -> tuple[int, float, bool]:
-    return (ONE, x, False)
-
-
-def _per(counter: int, x: float) -> tuple[int, float, bool]:
-    return (counter, x, False)
-
-
-def _bc(counter: int, x: float) -> tuple[int, float, bool]:
-    """A Battlecry part: counts only while the card is unplayed."""
-    return (counter, x, True)
-
-
-# What a card's text is worth in stat points, per friendly minion it works with.
-# Golden cards get twice the bonus.
-TEXT: Final[dict[str, tuple[tuple[int, float, bool], ...]]] = {
-    # tier 1
-    "CFM_315": (_bc(ONE, 2),),  # Alleycat: a Cat
-    "BGS_055": (_bc(EARLY_N, 3),),  # Deck Swabbie: cheaper upgrade
-    "YOD_026": (_f(1.5),),  # Fiendish Servant
-    "BGS_027": (_f(2),),  # Micro Machine
-    "ULD_217": (_f(2),),  # Micro Mummy
-    "EX1_509": (_per(MURLOC_N, 1),),  # Murloc Tidecaller
-    "EX1_506": (_bc(ONE, 2),),  # Murloc Tidehunter: a Scout
-    "BGS_019": (_per(DRAGON_N, 1.5), _f(1)),  # Red Whelp
-    "BGS_116": (_bc(EARLY_N, 2),),  # Refreshing Anomaly
-    "UNG_073": (_bc(MURLOC_N, 0.7),),  # Rockpool Hunter
-    "BGS_061": (_f(2),),  # Scallywag
-    "EX1_531": (_per(BEAST_N, 1),),  # Scavenging Hyena
-    "BGS_115": (_per(EARLY_N, 2),),  # Sellemental
-    "BGS_004": (_per(DEMON_N, 2),),  # Wrath Weaver
-    # tier 2
-    "BGS_049": (_per(EARLY_N, 2),),  # Freedealing Gambler
-    "BGS_045": (_f(3),),  # Glyph Guardian
-    "EX1_556": (_f(3),),  # Harvest Golem
-    "BGS_014": (_f(2),),  # Imprisoner
-    "BOT_606": (_f(4),),  # Kaboom Bot
-    "KAR_005": (_f(5),),  # Kindly Grandmother
-    "BGS_082": (_bc(TYPES_N, 2),),  # Menagerie Mug
-    "GVG_048": (_bc(MECH_N, 2),),  # Metaltooth Leaper
-    "BGS_127": (_per(ELEM_N, 1),),  # Molten Rock
-    "EX1_507": (_per(MURLOC_N, 2),),  # Murloc Warleader
-    "BGS_001": (_bc(DEMON_N, 1.5),),  # Nathrezim Overseer
-    "EX1_062": (_per(MURLOC_N, 1),),  # Old Murk-Eye
-    "BGS_017": (_per(BEAST_N, 1.5),),  # Pack Leader
-    "BGS_120": (_per(ELEM_N, 1),),  # Party Elemental
-    "BGS_075": (_per(DR_N, 1.5),),  # Rabid Saurolisk
-    "OG_221": (_f(3),),  # Selfless Hero
-    "NEW1_027": (_per(PIRATE_N, 2),),  # Southsea Captain
-    "OG_256": (_f(4),),  # Spawn of N'Zoth
-    "BGS_037": (_f(1),),  # Steward of Time
-    "BGS_201": (_f(1),),  # Tormented Ritualist
-    "FP1_024": (_f(1),),  # Unstable Ghoul
-    "BGS_035": (_per(DRAGON_N, 1),),  # Waxrider Togwaggle
-    "BGS_060": (_f(2),),  # Yo-Ho-Ogre
-    # tier 3
-    "BGS_128": (_bc(ELEM_N, 2),),  # Arcane Assistant
-    "BGS_110": (_per(TAUNT_N, 2),),  # Arm of the Empire
-    "BAR_073": (_f(4),),  # Barrens Blacksmith
-    "BGS_053": (_bc(PIRATE_N, 3),),  # Bloodsail Cannoneer
-    "BGS_034": (_f(1),),  # Bronze Warden
-    "EX1_103": (_bc(MURLOC_N, 2),),  # Coldlight Seer
-    "CFM_610": (_bc(DEMON_N, 2),),  # Crystalweaver
-    "BGS_071": (_per(MECH_N, 1.5), _f(2)),  # Deflect-o-Bot
-    "BT_010": (_bc(MURLOC_N, 2),),  # Felfin Navigator
-    "BGS_033": (_f(3),),  # Hangry Dragon
-    "DS1_070": (_bc(BEAST_N, 2),),  # Houndmaster
-    "BRM_006": (_f(4),),  # Imp Gang Boss
-    "OG_216": (_f(3),),  # Infested Wolf
-    "GVG_027": (_per(MECH_N, 2),),  # Iron Sensei
-    "DAL_575": (_per(SUMMON_N, 3),),  # Khadgar
-    "BGS_078": (_per(DR_N, 2),),  # Monstrous Macaw
-    "CFM_316": (_f(3),),  # Rat Pack
-    "BOT_312": (_f(4),),  # Replicating Menace
-    "BGS_081": (_per(PIRATE_N, 1),),  # Salty Looter
-    "GVG_055": (_bc(MECH_N, 1.5),),  # Screwjank Clunker
-    "BGS_059": (_bc(DEMON_N, 1.5),),  # Soul Devourer
-    "BGS_002": (_per(DEMON_N, 2),),  # Soul Juggler
-    "BGS_048": (_bc(PIRATE_N, 1),),  # Southsea Strongarm
-    "BGS_122": (_bc(ELEM_N, 1.5),),  # Stasis Elemental
-    "BGS_038": (_bc(DRAGON_N, 1.5),),  # Twilight Emissary
-    "BGS_200": (_f(2),),  # Warden of Old
-    # tier 4
-    "BOT_911": (_per(MECH_N, 0.5),),  # Annoy-o-Module
-    "BGS_204": (_per(DEMON_N, 1.5),),  # Bigfernal
-    "ICC_858": (_per(SHIELD_N, 2),),  # Bolvar, Fireblood
-    "LOOT_078": (_f(5),),  # Cave Hydra
-    "BGS_111": (_per(TAUNT_N, 1.5),),  # Champion of Y'Shaarj
-    "ICC_029": (_f(6),),  # Cobalt Scalebane
-    "EX1_093": (_bc(ONE, 4),),  # Defender of Argus
-    "BGS_067": (_per(SHIELD_N, 2),),  # Drakonid Enforcer
-    "BGS_066": (_per(GOLDEN_N, 4), _f(2)),  # Goldgrubber
-    "BGS_032": (_f(3),),  # Herald of Flame
-    "GVG_106": (_per(MECH_N, 2),),  # Junkbot
-    "BGS_105": (_per(ELEM_N, 1), _f(1)),  # Majordomo Executus
-    "BOT_537": (_f(12),),  # Mechano-Egg
-    "BGS_083": (_bc(TYPES_N, 4),),  # Menagerie Jug
-    "BGS_020": (_bc(MURLOC_N, 3),),  # Primalfin Lookout
-    "BGS_112": (_per(TAUNT_N, 1.5),),  # Qiraji Harbinger
-    "DMF_533": (_f(8),),  # Ring Matron
-    "BGS_056": (_per(PIRATE_N, 2),),  # Ripsnarl Captain
-    "EX1_534": (_f(7),),  # Savannah Highmane
-    "BOT_218": (_f(6),),  # Security Rover
-    "EX1_185": (_per(DEMON_N, 1),),  # Siegebreaker
-    "DAL_077": (_bc(MURLOC_N, 3),),  # Toxfin
-    "CFM_816": (_bc(BEAST_N, 2),),  # Virmen Sensei
-    "BGS_126": (_f(2),),  # Wildfire Elemental
-    # tier 5
-    "BGS_010": (_bc(HURT_N, 1),),  # Annihilan Battlemaster
-    "FP1_031": (_per(DR_N, 4),),  # Baron Rivendare
-    "LOE_077": (_per(BC_N, 2), _f(3)),  # Brann Bronzebeard
-    "BGS_072": (_per(PIRATE_N, 1),),  # Cap'n Hoggarr
-    "BGS_113": (_bc(ONE, 4),),  # Faceless Taverngoer
-    "TRL_232": (_f(4),),  # Ironhide Direhorn
-    "BGS_030": (_bc(MURLOC_N, 4), _per(MURLOC_N, 2)),  # King Bagurgle
-    "BGS_009": (_per(TYPES_N, 3),),  # Lightfang Enforcer
-    "GVG_021": (_per(DEMON_N, 4),),  # Mal'Ganis
-    "BGS_021": (_per(BEAST_N, 4),),  # Mama Bear
-    "BGS_043": (_bc(ONE, 8),),  # Murozond
-    "BGS_202": (_per(TYPES_N, 2), _f(2)),  # Mythrax the Unraveler
-    "BGS_046": (_f(3),),  # Nat Pagle
-    "BGS_104": (_per(ELEM_N, 2),),  # Nomi
-    "BGS_036": (_per(DRAGON_N, 2),),  # Razorgore
-    "BGS_080": (_per(PIRATE_N, 2),),  # Seabreaker Goliath
-    "BGS_006": (_f(10),),  # Sneed's Old Shredder
-    "ICC_807": (_bc(TAUNT_N, 4),),  # Strongshell Scavenger
-    "BGS_123": (_bc(ONE, 8),),  # Tavern Tempest
-    "LOOT_368": (_f(9),),  # Voidlord
-    # tier 6
-    "BGS_069": (_bc(TYPES_N, 3),),  # Amalgadon
-    "BGS_047": (_per(PIRATE_N, 4),),  # Dread Admiral Eliza
-    "GVG_113": (_f(8),),  # Foe Reaper 4000
-    "BGS_121": (_f(10),),  # Gentle Djinni
-    "BGS_008": (_f(14),),  # Ghastcoiler
-    "BGS_018": (_per(BEAST_N, 5),),  # Goldrinn
-    "BGS_044": (_f(10),),  # Imp Mama
-    "BGS_041": (_per(DRAGON_N, 2), _per(BC_N, 1), _f(2)),  # Kalecgos
-    "BGS_012": (_per(MECH_N, 3),),  # Kangor's Apprentice
-    "BGS_124": (_per(ELEM_N, 2),),  # Lieutenant Garr
-    "BGS_100": (_per(ELEM_N, 3),),  # Lil' Rag
-    "BGS_040": (_per(DRAGON_N, 3),),  # Nadina the Red
-    "BGS_079": (_f(10),),  # The Tide Razor
-    "BGS_022": (_f(6),),  # Zapp Slywick
-}
-
-
-def _ids(text: str) -> list[str]:
-    return text.split()
-
-
-# Cards whose effect summons (Khadgar doubles them).
-_SUMMONERS: Final = frozenset(
-    _ids(
-        "CFM_315 EX1_506 BGS_061 EX1_556 BGS_014 KAR_005 OG_216 CFM_316 BOT_312 DMF_533 EX1_534 "
-        "BOT_537 LOOT_368 BGS_006 BGS_008 BGS_079 BGS_121 BGS_012 BRM_006 BOT_218 BGS_044"
-    )
-)
-
-# Play order: enablers (their trigger wants the others played after them) first, minions
-# that buff the others last. Keys are (card, the counter that must be in hand for it to matter).
-_ENABLERS: Final[dict[str, int]] = {
-    "BGS_004": DEMON_N,  # Wrath Weaver
-    "BGS_017": BEAST_N,  # Pack Leader
-    "BGS_021": BEAST_N,  # Mama Bear
-    "LOE_077": BC_N,  # Brann
-    "BGS_041": BC_N,  # Kalecgos
-    "BGS_104": ELEM_N,  # Nomi
-    "BGS_100": ELEM_N,  # Lil' Rag
-    "BGS_127": ELEM_N,  # Molten Rock
-    "BGS_120": ELEM_N,  # Party Elemental
-    "BGS_124": ELEM_N,  # Lieutenant Garr
-    "BGS_075": DR_N,  # Rabid Saurolisk
-    "BGS_081": PIRATE_N,  # Salty Looter
-    "BGS_204": DEMON_N,  # Bigfernal
-    "EX1_509": MURLOC_N,  # Murloc Tidecaller
-}
-_BUFFERS: Final = frozenset(
-    _ids(
-        "BGS_082 GVG_048 BGS_128 BGS_053 EX1_103 CFM_610 BT_010 BGS_083 BGS_030 ICC_807 BGS_069 "
-        "EX1_093"
-    )
-)
-
 # Warband order, left (0) to right (4).
 _LEFT, _EARLY, _MID, _TAUNT, _RIGHT = range(5)
-_ROLE: Final[dict[str, int]] = {}
-for _cards, _slot in (
-    # cleave, lowest-attack hunters, attack-order tricks, and deathrattles whose
-    # summons take their place or that should trigger early
-    (
-        "LOOT_078 GVG_113 BGS_022 BGS_019 BGS_045 BGS_078 EX1_556 KAR_005 CFM_316 OG_216 "
-        "EX1_534 BOT_537 BOT_606 BGS_061 OG_256 OG_221 YOD_026 BGS_018 BGS_008 BGS_079 "
-        "BGS_006 BGS_040 BGS_200 BOT_312",
-        _LEFT,
-    ),
-    ("BGS_126 BGS_032 BGS_046 TRL_232 BGS_080 BGS_119 BGS_034", _EARLY),
-    # auras and triggers that must survive
-    (
-        "EX1_507 GVG_021 NEW1_027 EX1_185 FP1_031 DAL_575 BGS_021 BGS_017 BGS_041 EX1_062 "
-        "EX1_531 BGS_002 GVG_106 ICC_858 BGS_067 BGS_111 BGS_110 BGS_112 BGS_035 BGS_056 "
-        "BGS_047 BGS_012 BGS_071",
-        _RIGHT,
-    ),
-):
-    for _id in _ids(_cards):
-        _ROLE[_id] = _slot
+ROLES: Final = {"left": _LEFT, "early": _EARLY, "right": _RIGHT}
+# How a Battlecry or a Magnetic card weighs its target beyond the target's value.
+STATS_ONLY, NOT_POISONOUS, NO_TAUNT, NO_SHIELD = range(1, 5)
+TARGETING: Final = {
+    "stats_only": STATS_ONLY,
+    "not_poisonous": NOT_POISONOUS,
+    "no_taunt": NO_TAUNT,
+    "no_shield": NO_SHIELD,
+}
 
-_TOXFIN: Final = "DAL_077"
-_HOUNDMASTER: Final = "DS1_070"
-_SOUL_DEVOURER: Final = "BGS_059"
-_ANNOY: Final = "BOT_911"
-_GAMBLER: Final = "BGS_049"
+
+_FIELDS: Final = ("text", "summoner", "enabler", "buffer", "role", "target", "attach", "sell_gold")
+
+
+class Knowledge:
+    """The agent's knowledge of cards, read from ``data/heuristic.toml`` (its
+    header says what each field means): text bonuses, summoners, play order
+    (enablers, buffers), warband roles and target preferences."""
+
+    def __init__(self, table: dict) -> None:
+        self.text: dict[str, tuple[tuple[int, float, bool], ...]] = {}
+        self.summoners: set[str] = set()
+        self.enablers: dict[str, int] = {}
+        self.buffers: set[str] = set()
+        self.roles: dict[str, int] = {}
+        self.targeting: dict[str, int] = {}
+        self.sell_gold: dict[str, tuple[int, int]] = {}
+        db = cards()
+        for card_id, entry in table.items():
+            if card_id not in db or not db[card_id].in_pool:
+                raise ValueError(f"heuristic knowledge: {card_id!r} is not a pool card")
+            self._read(card_id, entry)
+
+    def _read(self, card_id: str, entry: dict) -> None:
+        where = f"heuristic knowledge [{card_id}]"
+        for key in entry:
+            if key not in _FIELDS:
+                raise ValueError(f"{where}: unknown field {key!r}")
+        try:
+            if "text" in entry:
+                self.text[card_id] = tuple(
+                    (COUNTERS[counter], float(points), {"always": False, "battlecry": True}[when])
+                    for counter, points, when in entry["text"]
+                )
+            if entry.get("summoner"):
+                self.summoners.add(card_id)
+            if "enabler" in entry:
+                self.enablers[card_id] = COUNTERS[entry["enabler"]]
+            if entry.get("buffer"):
+                self.buffers.add(card_id)
+            if "role" in entry:
+                self.roles[card_id] = ROLES[entry["role"]]
+            for key in ("target", "attach"):
+                if key in entry:
+                    self.targeting[card_id] = TARGETING[entry[key]]
+            if "sell_gold" in entry:
+                normal, golden = entry["sell_gold"]
+                self.sell_gold[card_id] = (int(normal), int(golden))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"{where}: bad value ({exc})") from None
+
+
+def _knowledge() -> Knowledge:
+    with data_path("heuristic.toml").open("rb") as f:
+        return Knowledge(tomllib.load(f))
+
+
+KNOWLEDGE: Final = _knowledge()
+TEXT: Final = KNOWLEDGE.text
+_SUMMONERS: Final = frozenset(KNOWLEDGE.summoners)
+_ENABLERS: Final = KNOWLEDGE.enablers
+_BUFFERS: Final = frozenset(KNOWLEDGE.buffers)
+_ROLE: Final = KNOWLEDGE.roles
+_TARGETING: Final = KNOWLEDGE.targeting
+_SELL_GOLD: Final = KNOWLEDGE.sell_gold
 
 # Leveling curves: the turns on which to reach tiers 2, 3, 4, 5 and 6. A curve option is
 # one of these names or such turns joined by dashes ("2-4-7-9-12").
@@ -314,6 +181,9 @@ CURVES: Final[dict[str, str]] = {
 }
 
 
+_POOL_TIERS: Final = 6  # the card pool's tavern tiers
+
+
 def _curve(spec: str) -> tuple[int, ...]:
     """The target tier for each turn (index = turn, the last entry repeats)."""
     text = CURVES.get(spec, spec)
@@ -321,9 +191,9 @@ def _curve(spec: str) -> tuple[int, ...]:
         turns = [int(t) for t in text.split("-")]
     except ValueError:
         turns = []
-    if len(turns) != _MAX_TIER - 1 or turns != sorted(turns) or turns[0] < 1:
+    if len(turns) != _POOL_TIERS - 1 or turns != sorted(turns) or turns[0] < 1:
         raise ValueError(
-            f"bad curve {spec!r}: use {', '.join(CURVES)} or {_MAX_TIER - 1} rising turns "
+            f"bad curve {spec!r}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
             "joined by dashes (the turns to reach tiers 2..6)"
         )
     return tuple(1 + sum(turn >= t for t in turns) for turn in range(turns[-1] + 1))
@@ -349,7 +219,7 @@ class _Facts:
     )
 
     def __init__(self, m: MinionCard) -> None:
-        info = INFO[m.card]
+        info = card_info(m.card)
         kw = m.keywords
         a = m.attack
         v = float(a + m.health)
@@ -410,7 +280,7 @@ class _Ctx:
 
     __slots__ = ("copies", "counts", "move", "scale", "scored", "shop_values", "turn", "weakest")
 
-    def __init__(self, state: PlayerState, turn: int) -> None:
+    def __init__(self, state: PlayerState, turn: int, hero_health: int) -> None:
         counts = [0.0] * N_COUNTERS
         copies: dict[str, int] = {}
         board = state.board
@@ -431,7 +301,7 @@ class _Ctx:
             if f.copy:
                 copies[c.card] = copies.get(c.card, 0) + 1
         counts[TYPES_N] = min(bin(types).count("1"), 7)
-        counts[HURT_N] = max(_HERO_HEALTH - state.health, 0)
+        counts[HURT_N] = max(hero_health - state.health, 0)
         counts[EARLY_N] = 1.0 if turn <= 5 else 0.0
         counts[ONE] = 1.0
         self.counts = counts
@@ -487,12 +357,17 @@ class HeuristicAgent:
     name = "heuristic"
     OPTIONS: ClassVar[tuple[str, ...]] = ("curve", *PARAMS)
 
-    def __init__(self, curve: str = "standard", **params: float) -> None:
+    def __init__(
+        self, curve: str = "standard", rules: Ruleset | None = None, **params: float
+    ) -> None:
         unknown = sorted(set(params) - set(PARAMS))
         if unknown:
             raise ValueError(f"unknown option {unknown[0]!r}; choose from {', '.join(PARAMS)}")
         self.curve = _curve(str(curve))
         values = {**PARAMS, **params}
+        for key, value in values.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+                raise ValueError(f"option {key} must be a number, not {value!r:.40}")
         self.synergy = float(values["synergy"])
         self.triple = float(values["triple"])
         self.pair = float(values["pair"])
@@ -506,6 +381,28 @@ class HeuristicAgent:
         self.text = float(values["text"])
         self._rng = random.Random(0)
         self._contexts: dict[tuple, _Ctx] = {}
+        self.rules: Ruleset | None = None
+        self._buy_cost = self._refresh_cost = self._sell_value = 0
+        self._board_size = self._hand_size = self._actions_per_turn = 0
+        self._max_tier = self._hero_health = 0
+        if rules is not None:
+            self.use_rules(rules)
+
+    def use_rules(self, rules: Ruleset) -> None:
+        """Play by ``rules`` (:meth:`act` takes them from its observation;
+        callers of :meth:`decide` set them first)."""
+        if rules is self.rules:
+            return
+        self.rules = rules
+        self._buy_cost = rules.economy.buy_cost
+        self._refresh_cost = rules.economy.refresh_cost
+        self._sell_value = rules.economy.sell_value
+        self._board_size = rules.limits.board_size
+        self._hand_size = rules.limits.hand_size
+        self._actions_per_turn = rules.recruit.actions_per_turn
+        self._max_tier = rules.tavern.max_tier
+        self._hero_health = rules.lobby.hero_health
+        self._contexts.clear()
 
     def reset(self, seat: int, seed: int) -> None:
         self._rng = random.Random(seed)
@@ -513,6 +410,7 @@ class HeuristicAgent:
     # ------------------------------------------------------------ protocol
 
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+        self.use_rules(observation.rules)
         return self.decide(observation.state, observation.turn, legal_actions)
 
     def decide(self, s: PlayerState, turn: int, legal_actions: Sequence[Any] | None = None) -> Any:
@@ -522,13 +420,16 @@ class HeuristicAgent:
         cheaper than listing every legal action of a state seen once."""
         if legal_actions is not None and len(legal_actions) == 1:
             return legal_actions[0]
+        if self.rules is None:
+            raise ValueError("HeuristicAgent.decide needs rules: call use_rules first")
         ctx = self._context(s, turn)
         if s.discover:
             values = [self._value(m, ctx, member=False, played=False) for m in s.discover]
             return ACTIONS[CHOOSE_BASE + values.index(max(values))]
+        rules = self.rules
         for action in self._plan(turn, s, ctx):
             if legal_actions is None:
-                if why_illegal(s, action, _RULES) is None:
+                if why_illegal(s, action, rules) is None:
                     return action
             elif _legal(action, legal_actions):
                 return action
@@ -543,18 +444,18 @@ class HeuristicAgent:
         shop), so contexts are kept with the weakest minion and next Move
         worked out in them; with ``noise`` every decision draws afresh."""
         if self.noise:
-            return _Ctx(s, turn)
+            return _Ctx(s, turn, self._hero_health)
         key = (s.board, s.hand, s.health, turn)
         ctx = self._contexts.get(key)
         if ctx is None:
             if len(self._contexts) >= 4096:
                 self._contexts.clear()
-            ctx = self._contexts[key] = _Ctx(s, turn)
+            ctx = self._contexts[key] = _Ctx(s, turn, self._hero_health)
         return ctx
 
     def warband_value(self, state: Any, turn: int) -> float:
         """What the agent's card knowledge says the warband and hand are worth."""
-        ctx = _Ctx(state, turn)
+        ctx = _Ctx(state, turn, self._hero_health)
         total = 0.0
         for m in state.board:
             total += self._value(m, ctx, member=True, played=True)
@@ -613,7 +514,9 @@ class HeuristicAgent:
         board = s.board
         hand = s.hand
         gold = s.gold
-        actions_left = _ACTIONS_PER_TURN - s.actions
+        actions_left = self._actions_per_turn - s.actions
+        buy_cost = self._buy_cost
+        refresh_cost = self._refresh_cost
         if ctx.move is None:
             ctx.move = _next_move(board)
         move, moves_needed = ctx.move
@@ -642,7 +545,7 @@ class HeuristicAgent:
         if ctx.weakest is None:
             ctx.weakest = self._weakest(board, ctx)
         weakest, weakest_value = ctx.weakest
-        full = len(board) >= _BOARD
+        full = len(board) >= self._board_size
 
         # Play the hand.
         scored = ctx.scored
@@ -662,8 +565,8 @@ class HeuristicAgent:
         hand_minions = len(scored)
 
         # Buy.
-        room = len(board) + hand_minions < _BOARD
-        hand_room = len(hand) < _HAND
+        room = len(board) + hand_minions < self._board_size
+        hand_room = len(hand) < self._hand_size
         shop = s.shop
         best: int | None = None
         best_value = -1e9
@@ -678,29 +581,29 @@ class HeuristicAgent:
                 best, best_value = j, known
         triple = best is not None and ctx.copies.get(shop[best].card, 0) >= 2
         if room:
-            floor = 0.0 if gold < _BUY_COST + _REFRESH_COST else self._floor(s.tier, ctx)
+            floor = 0.0 if gold < buy_cost + refresh_cost else self._floor(s.tier, ctx)
             worth = best is not None and best_value >= floor
         else:
             worth = best is not None and (triple or best_value > weakest_value + margin)
         if worth and best is not None and hand_room and spare >= 3:
-            if gold >= _BUY_COST:
+            if gold >= buy_cost:
                 yield ACTIONS[BUY_BASE + best]
             elif (
                 full
                 and weakest is not None
-                and gold + _sell_gold(board[weakest]) >= _BUY_COST
-                and not (hand_minions and hand_minions + len(board) > _BOARD)
+                and gold + self._sell_gold(board[weakest]) >= buy_cost
+                and not (hand_minions and hand_minions + len(board) > self._board_size)
             ):
                 yield ACTIONS[SELL_BASE + weakest]
 
         # Refresh while nothing is worth buying; freeze a good shop when out of gold.
-        can_roll = s.free_refreshes > 0 or gold >= _REFRESH_COST
+        can_roll = s.free_refreshes > 0 or gold >= refresh_cost
         keep = worth and (triple or best_value >= self.freeze * _REF[s.tier] * ctx.scale)
         if not worth and can_roll and hand_room and spare >= 4:
             yield REFRESH
-        if gold < _BUY_COST and keep and not s.frozen:
+        if gold < buy_cost and keep and not s.frozen:
             yield FREEZE
-        if gold < _BUY_COST and not keep and can_roll and hand_room and spare >= 2:
+        if gold < buy_cost and not keep and can_roll and hand_room and spare >= 2:
             yield REFRESH
         if move is not None:
             yield move
@@ -732,7 +635,7 @@ class HeuristicAgent:
         if not board:
             return None, 0.0
         values = [self._value(m, ctx, True, True) for m in board]
-        weakest = min(range(len(board)), key=lambda i: values[i] - _sell_gold(board[i]))
+        weakest = min(range(len(board)), key=lambda i: values[i] - self._sell_gold(board[i]))
         return weakest, values[weakest]
 
     def _floor(self, tier: int, ctx: _Ctx) -> float:
@@ -742,7 +645,7 @@ class HeuristicAgent:
     def _want_upgrade(self, turn: int, s: PlayerState, ctx: _Ctx) -> bool:
         tier = s.tier
         cost = s.upgrade_cost
-        if tier >= _MAX_TIER or s.gold < cost:
+        if tier >= self._max_tier or s.gold < cost:
             return False
         curve = self.curve
         target = curve[min(turn, len(curve) - 1)]
@@ -758,46 +661,45 @@ class HeuristicAgent:
         if targets[0] is None:
             return None
         slots = cast(tuple[int, ...], targets)  # battlecry_targets gives (None,) or slots
-        fx = EFFECTS[card.card]
-        if fx.target == SHOP:
+        if battlecry_target(card.card) == "shop":
             shop = s.shop
             return max(slots, key=lambda j: self._value(shop[j], ctx, False, True))
         board = s.board
-        cid = card.card
+        how = _TARGETING.get(card.card, 0)
         # Lambdas, not named closures: a compiled named closure makes a
         # reference cycle per call, which only the collector reclaims.
-        return max(slots, key=lambda i: self._target_score(board[i], cid, ctx))
+        return max(slots, key=lambda i: self._target_score(board[i], how, ctx))
 
-    def _target_score(self, m: MinionCard, cid: str, ctx: _Ctx) -> float:
-        """How much Battlecry ``cid`` gains by targeting ``m``."""
+    def _target_score(self, m: MinionCard, how: int, ctx: _Ctx) -> float:
+        """How much a Battlecry that weighs targets ``how`` gains by targeting ``m``."""
         v = self._value(m, ctx, True, True)
-        if cid == _SOUL_DEVOURER:
+        if how == STATS_ONLY:
             return -(v - m.attack - m.health)
-        if cid == _TOXFIN:
+        if how == NOT_POISONOUS:
             return (
                 v + (0 if m.keywords & POISONOUS else 20) + (5 if m.keywords & DIVINE_SHIELD else 0)
             )
-        if cid == _HOUNDMASTER:
+        if how == NO_TAUNT:
             return v + (0 if m.keywords & TAUNT else 3)
         return v
 
     def _best_mech(
         self, board: Sequence[MinionCard], card: MinionCard, slots: Sequence[int], ctx: _Ctx
     ) -> int:
-        annoy = card.card == _ANNOY
+        no_shield = _TARGETING.get(card.card, 0) == NO_SHIELD
         return max(
             slots,
             key=lambda i: (
                 self._value(board[i], ctx, True, True)
-                + (6 if annoy and not board[i].keywords & DIVINE_SHIELD else 0)
+                + (6 if no_shield and not board[i].keywords & DIVINE_SHIELD else 0)
             ),
         )
 
-
-def _sell_gold(m: MinionCard) -> int:
-    if m.card == _GAMBLER:
-        return 6 if m.golden else 3
-    return _SELL_VALUE
+    def _sell_gold(self, m: MinionCard) -> int:
+        special = _SELL_GOLD.get(m.card)
+        if special is not None:
+            return special[1] if m.golden else special[0]
+        return self._sell_value
 
 
 def _position(board: Sequence[MinionCard], card: MinionCard) -> int:
@@ -862,14 +764,11 @@ def _legal(action: Any, legal: Sequence[Any]) -> bool:
 def _reference_values() -> dict[int, float]:
     """Mean plain value (stats, keywords, tier) of the pool cards of each tier."""
     agent = HeuristicAgent(synergy=0.0, triple=0.0)
-    ctx = _Ctx(PlayerState(0, 5, 1, 0, 0, _HERO_HEALTH), 5)
+    ctx = _Ctx(PlayerState(0, 5, 1, 0, 0, 40), 5, 40)
     out = {}
-    for tier in range(1, _MAX_TIER + 1):
-        vals = [
-            agent._value(pool_minion(c.id), ctx, False, False)
-            for c in INFO.values()
-            if c.in_pool and c.tier == tier
-        ]
+    pool = [c for c in cards().pool]
+    for tier in range(1, _POOL_TIERS + 1):
+        vals = [agent._value(pool_minion(c.id), ctx, False, False) for c in pool if c.tier == tier]
         out[tier] = sum(vals) / len(vals)
     return out
 

@@ -1,59 +1,66 @@
-"""Information-set Monte Carlo tree search over the agent's own recruit turn.
+"""The MCTS agent: information-set MCTS over its own recruit turn.
 
-The tree holds only this player's decisions. Every iteration determinizes
-anew: it guesses the hidden enemy boards through :mod:`agents.belief` (or,
-with ``cheat=True``, reads the true ones, which exists only to measure what
-guessing costs) and draws fresh seeds for shop rolls, discovers and combats,
-so no random outcome is known in advance; the k-th try of each root action
-draws the turn's k-th determinization, so sibling actions compare on common
-random numbers. It then selects with UCT, expands one action, finishes the
-turn with a default policy (the heuristic), fights the likely opponent (a
-random living one other than the last) through ``combat_c.simulate`` and,
-with ``horizon`` > 0, plays further turns (by the static policy with the
-default ``policy="mixed"``) and fights again. The
-reward in [0, 1] comes from the fights' outcomes weighed by the hero's health
-(see :meth:`MCTSAgent.reward`). Before ending its turn the agent orders its
-warband by a hill-climb over positions against guessed enemies (``arrange``).
+The search itself is :mod:`agents.ismcts`, generic over a ``bgsim.TurnModel``;
+this module gives it its pieces. Every iteration determinizes anew: the
+turn's model guesses the hidden enemy warbands through :mod:`agents.belief`
+(or, with ``cheat=True``, reads the true ones, which exists only to measure
+what guessing costs) and each determinization draws fresh seeds for shop
+rolls, discovers and combats, so no random outcome is known in advance. The
+prior and the rollout policy of the current turn are the heuristic agent's;
+the evaluator fights the likely opponent (a random living one other than the
+last) through ``combat_c.simulate`` and, with ``horizon`` > 0, plays further
+turns (by the static policy with the default ``policy="mixed"``) and fights
+again. The reward in [0, 1] comes from the fights' outcomes weighed by the
+hero's health (see :meth:`MCTSAgent.reward`). Before ending its turn the agent
+orders its warband with the hill-climb of :mod:`agents.arrange`.
 
-Nodes are keyed by the information set (the player's own state: shop, hand,
-board, gold, tier...), so transpositions merge. Statistics live on the
-(node, action) edges. The budget is per turn: iterations or seconds, spent
-over the turn's decisions (the tree is kept for the whole turn): each takes
-``2 / (n + 1)`` of what is left, ``n`` being the decisions still to search on
-the default policy's line. Where the default policy ends the turn (or
-arranges the warband to end it) the agent does not search unless
-``search_end``: that almost never changed the decision. :meth:`MCTSAgent.analyse`
-searches a position for a fixed number of iterations.
+The budget is per turn: iterations or seconds, spent over the turn's
+decisions (the tree is kept for the whole turn): each takes ``2 / (n + 1)``
+of what is left, ``n`` being the decisions still to search on the default
+policy's line. Where the default policy ends the turn (or arranges the
+warband to end it) the agent does not search unless ``search_end``: that
+almost never changed the decision. :meth:`MCTSAgent.analyse` searches a
+position for a fixed number of iterations.
 """
 
 from __future__ import annotations
 
-import gc
-import math
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from functools import partial
+from typing import Any, ClassVar
 
-from agents.arena import Budget
+from agents.arrange import fight_score, hill_climb
 from agents.belief import Guesser
 from agents.counting_random import CountingRandom
 from agents.heuristic import HeuristicAgent, arranged
+from agents.ismcts import Node, Search
 from agents.rollout import rollout_action
 from agents.value import features, value_model
-from bgsim import tavern
-from bgsim.actions import Action, Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sell, Upgrade
-from bgsim.observation import Observation
-from bgsim.player_state import PlayerState
-from bgsim.pool import Pool
-from bgsim.ruleset import load_ruleset
+from bgsim import (
+    Action,
+    Budget,
+    Buy,
+    Choose,
+    EndTurn,
+    Freeze,
+    Guess,
+    Move,
+    Observation,
+    Play,
+    PlayerState,
+    Refresh,
+    Sell,
+    TurnModel,
+    Upgrade,
+)
 from combat_c import Board, simulate
 
+__all__ = ["MCTSAgent", "TurnContext", "budget_part", "fight_reward", "search_actions"]
+
 MAX_ROLLOUT_ACTIONS = 20
-MIN_LINE_VISITS = 8
-MAX_LINE_DEPTH = 8
 # End-of-turn arrangement search: guessed enemies, fights per guess, hill-climbing
 # rounds and the gain an order must show over the heuristic's.
 ARRANGE_GUESSES = 16
@@ -65,69 +72,6 @@ ARRANGE_MARGIN = 0.02
 ARRANGE_RESERVE = 0.1
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
-
-
-@dataclass
-class Edge:
-    visits: int = 0
-    total: float = 0.0
-    squares: float = 0.0
-    child: Node | None = None  # the node the action led to
-    chance: bool = False  # it has led to different nodes (a shop roll, a random effect)
-    # Reward by determinization (see MCTSAgent._iterate): sibling lines that
-    # saw the same determinizations compare pairwise.
-    samples: dict[int, float] = field(default_factory=dict)
-
-
-def _variance(e: Edge) -> float:
-    mean = e.total / e.visits
-    return max(e.squares / e.visits - mean * mean, 1e-6)
-
-
-def _difference(a: Edge, b: Edge) -> tuple[float, float]:
-    """How much better ``b`` scores than ``a``, and the standard error: paired
-    over the determinizations both saw when there are enough, else from the
-    two means."""
-    common = a.samples.keys() & b.samples.keys()
-    n = len(common)
-    if n < MIN_LINE_VISITS:
-        gap = b.total / b.visits - a.total / a.visits
-        return gap, math.sqrt(_variance(a) / a.visits + _variance(b) / b.visits)
-    diffs = [b.samples[k] - a.samples[k] for k in common]
-    gap = sum(diffs) / n
-    var = sum((d - gap) ** 2 for d in diffs) / (n - 1)
-    return gap, math.sqrt(max(var, 1e-6) / n)
-
-
-class Node:
-    """A decision point. ``actions`` are ordered by the prior: the default
-    policy's choice first; progressive widening lets a node consider one more
-    of them each time its visit count passes the next square."""
-
-    def __init__(self, actions: list[Action]) -> None:
-        self.actions = actions
-        self.edges: dict[Action, Edge] = {}
-        self.visits = 0
-
-    def widened(self) -> int:
-        return min(len(self.actions), 1 + math.isqrt(self.visits))
-
-
-def info_key(state: PlayerState, action_cap: int) -> tuple:
-    """What the player knows of its own position: equal keys share a node."""
-    return (
-        state.gold,
-        state.tier,
-        state.upgrade_cost,
-        state.health,
-        state.shop,
-        state.shop_frozen,
-        state.hand,
-        state.board,
-        state.discover,
-        state.free_refreshes,
-        state.actions >= action_cap,
-    )
 
 
 def search_actions(
@@ -142,7 +86,7 @@ def search_actions(
     out = []
     for a in legal:
         kind = type(a)
-        if kind in skip or (kind is Play and cast(Play, a).pos not in (None, 0, end)):
+        if kind in skip or (kind is Play and a.pos not in (None, 0, end)):  # type: ignore[union-attr]
             continue
         out.append(a)
     return out
@@ -158,11 +102,252 @@ def budget_part(decisions_left: int) -> float:
     return min(1.0, 2 / (decisions_left + 1))
 
 
-def board_of(state: PlayerState) -> Board:
-    return Board.trusted(state.tier, max(state.health, 1), tuple(m.combat() for m in state.board))
+class CheatGuess:
+    """The true enemy warbands, for ``cheat=True`` (a ``bgsim.Guess``): a board
+    as it stands after the turn it reflects, grown by ``guesser`` over the
+    turns not yet played (unknown even to a cheat); enemies without a known
+    board are guessed."""
+
+    def __init__(self, guesser: Guesser, true: dict[int, tuple[Board, int]]) -> None:
+        self.guesser = guesser
+        self.true = true
+
+    def warband(self, player: int, rng: random.Random, turn: int) -> Board:
+        known = self.true.get(player)
+        if known is None:
+            return self.guesser.guess(player, rng, turn)
+        board, as_of = known
+        if as_of >= turn:
+            return board
+        return self.guesser.develop(player, list(board.minions), as_of, turn, rng)
+
+
+def fight_reward(odds: Any, health: int) -> float:
+    """Map a fight's odds to [0, 1]: winning is worth 1, a tie 0.5, a loss 0;
+    expected damage moves it, more the lower the hero's health, and a lethal
+    loss counts as the worst outcome."""
+    swing = (odds.mean_damage_dealt - odds.mean_damage_taken) / max(health, 10)
+    base = odds.win + 0.5 * odds.tie
+    value = 0.75 * base + 0.25 * (0.5 + 0.5 * max(-1.0, min(1.0, swing)))
+    return max(0.0, value - odds.lethal_taken)
+
+
+def unsearched(planned: Action, level: str, search_end: bool) -> bool:
+    """Whether the agent takes the heuristic's ``planned`` action without a
+    search: its leveling (``level="heuristic"``) and, unless ``search_end``,
+    its end of turn (searching there changed 1 decision in 299 for 17% of the
+    turn's iterations; DESIGN, search budget)."""
+    if isinstance(planned, Upgrade):
+        return level == "heuristic"
+    return not search_end and isinstance(planned, EndTurn | Move)
+
+
+def _cheat_guess(true: dict[int, tuple[Board, int]], obs: Observation) -> CheatGuess:
+    return CheatGuess(Guesser(obs), true)
+
+
+class TurnContext:
+    """The pieces the agent searches one turn with: the turn's model (its
+    pool estimate and guessed enemies), the prior (:meth:`expand`), the
+    rollout policy (:meth:`rollout`), the evaluator (:meth:`evaluate`) and the
+    determinizations' streams (:meth:`determinization`), with what they work
+    out once per turn: the heuristic's answers, finished turns, seeds and
+    fight plans. It holds no reference to the agent or the search, so a turn's
+    search leaves no reference cycle behind."""
+
+    def __init__(self, agent: MCTSAgent, obs: Observation) -> None:
+        self.obs = obs
+        self.heuristic = agent._heuristic
+        self.heuristic.use_rules(obs.rules)
+        self.rng = agent._rng  # the agent's stream: seeds are drawn when first needed
+        self.policy = agent.policy
+        self.horizon = agent.horizon
+        self.runs = agent.runs
+        self.opponents = agent.opponents
+        self.level = agent.level
+        self.search_end = agent.search_end
+        self.value_model = agent._model
+        self.memo: dict[tuple, Action] = {}
+        self.finished: dict[tuple, PlayerState] = {}
+        self.seeds: list[tuple[int, int]] = []
+        self.plans: dict[int, list[list[tuple[Board, int]]]] = {}
+        # Nobody else acts during this agent's turn, so one read serves it all.
+        true = agent.true_boards() if agent.cheat and agent.true_boards is not None else {}
+        guess: Callable[[Observation], Guess] = Guesser
+        if true:
+            guess = partial(_cheat_guess, true)
+        self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
+        living = [p.player for p in obs.players if p.alive and p.player != obs.player]
+        self.likely = [p for p in living if p != obs.last_opponent] or living
+
+    def at(self, state: PlayerState) -> TurnModel:
+        """The turn's model at ``state``, a state this turn reached (the pool
+        stays the turn's estimate)."""
+        model = self.model.clone()
+        model.jump(state)
+        return model
+
+    def default(self, state: PlayerState, legal: Sequence[Action] | None = None) -> Action:
+        """The heuristic's action: the search's prior, its leveling and its
+        rollouts of the current turn. The heuristic is deterministic, so its
+        answers are kept for the turn."""
+        key = (state.turn, self.model.info_key(state))
+        action = self.memo.get(key)
+        if action is None:
+            action = self.memo[key] = self.heuristic.decide(state, state.turn, legal)
+        return action
+
+    def expand(self, model: TurnModel) -> list[Action]:
+        """A new node's actions: those the tree branches on (see
+        :func:`search_actions`), the heuristic's first, then by ``PRIOR``."""
+        state = model.state
+        legal = model.legal_actions()
+        actions = search_actions(state, legal, self.level == "heuristic") or legal
+        first = self.default(state, legal)
+        # Actions are interned (bgsim.ACTIONS), so ``is`` compares them
+        # without the dataclass __eq__.
+        actions.sort(key=lambda a: (a is not first, -PRIOR.get(type(a), 0)))
+        if actions[0] is not first:
+            actions.insert(0, first)
+        return actions
+
+    def decisions_left(self, start: TurnModel) -> int:
+        """How many decisions, this one included, the agent will search before
+        the turn ends, counted along the heuristic's line from ``start`` (its
+        shop rolls drawn from a scratch stream of the turn, its runaway tail
+        left out). Moves and the actions taken unsearched do not count."""
+        taken: list[Action] = []
+        rng = CountingRandom(self.seed_pair(0)[0] ^ start.state.actions)
+        self.play_out(start.clone(rng), static=False, taken=taken)
+        searched = (
+            a
+            for a in taken[:MAX_ROLLOUT_ACTIONS]
+            if not isinstance(a, Move) and not unsearched(a, self.level, self.search_end)
+        )
+        return max(sum(1 for _ in searched), 1)
+
+    def seed_pair(self, k: int) -> tuple[int, int]:
+        """The seeds (recruit phase, fights) of the turn's ``k``-th
+        determinization, drawn fresh from the agent's seed when first needed."""
+        while len(self.seeds) <= k:
+            self.seeds.append((self.rng.getrandbits(64), self.rng.getrandbits(64)))
+        return self.seeds[k]
+
+    def determinization(self, k: int) -> random.Random:
+        """The recruit-phase stream (shop rolls, random effects, the horizon's
+        turns) of the turn's ``k``-th determinization; :meth:`fight_plan`
+        holds the rest."""
+        return CountingRandom(self.seed_pair(k)[0])
+
+    def fight_plan(self, k: int) -> list[list[tuple[Board, int]]]:
+        """The ``k``-th determinization's enemies and fight seeds, for this turn
+        and each horizon turn. They depend on ``k`` alone, so they are guessed
+        once and every action tried in that determinization fights them."""
+        plan = self.plans.get(k)
+        if plan is None:
+            fights = random.Random(self.seed_pair(k)[1])
+            plan = []
+            for ahead in range(self.horizon + 1):
+                enemies = self.enemies(fights, ahead)
+                plan.append([(enemy, fights.getrandbits(63)) for enemy in enemies])
+            self.plans[k] = plan
+        return plan
+
+    def enemies(self, rng: random.Random, turns_ahead: int) -> list[Board]:
+        """Fresh guesses of ``opponents`` different likely opponents."""
+        likely = self.likely
+        k = min(self.opponents, len(likely))
+        picks = rng.sample(likely, k) if k < len(likely) else likely
+        model = self.model
+        return [model.guess_warband(p, rng, turns_ahead) for p in picks]
+
+    def rollout(self, model: TurnModel) -> None:
+        """Finish the turn. When no random draw happens (no shop roll, no
+        random effect) the result depends on the state alone, so it is kept
+        for the rest of the turn and later iterations skip the work."""
+        key = model.info_key()
+        done = self.finished.get(key)
+        if done is not None:
+            model.jump(done)
+            return
+        rng: Any = model.rng
+        draws = rng.draws
+        self.finish_turn(model)
+        if rng.draws == draws:
+            self.finished[key] = model.state
+
+    def finish_turn(self, model: TurnModel, later: bool = False) -> None:
+        """Play the rest of the turn with the rollout policy (``mixed``: the
+        heuristic for this turn, the static policy for ``later`` ones)."""
+        static = self.policy == "static" or (later and self.policy == "mixed")
+        self.play_out(model, static)
+
+    def play_out(self, model: TurnModel, static: bool, taken: list[Action] | None = None) -> None:
+        """Play the rest of the turn with the static policy or the heuristic,
+        appending each action to ``taken`` if given. The heuristic's Moves only
+        arrange the warband, so its first one jumps straight to the final
+        order. A safety cap ends runaway rollouts (answering a pending
+        Discover first)."""
+        steps = 0
+        rng: Any = model.rng
+        draws = rng.draws
+        rules = model.rules
+        while not model.is_turn_over():
+            state = model.state
+            if steps >= MAX_ROLLOUT_ACTIONS:
+                action = model.legal_actions()[0]
+            elif static:
+                action = rollout_action(state, rules)
+            elif rng.draws != draws:
+                # After a random draw the states are new: skip the memo's keys.
+                action = self.heuristic.decide(state, state.turn)
+            else:
+                action = self.default(state)
+            if taken is not None:
+                taken.append(action)
+            if isinstance(action, Move) and not static:
+                model.reorder(arranged(state.board), False)
+            else:
+                model.apply_action(action, False)
+            steps += 1
+
+    def evaluate(self, model: TurnModel, k: int) -> float:
+        """Fight the likely opponent at the end of this turn (and of ``horizon``
+        more turns played by the default policy); with ``value="model"`` the
+        reward is the learned placement estimate after the last fight, with
+        ``value="fight"`` the mean of the fights' own rewards."""
+        total = 0.0
+        plan = self.fight_plan(k)
+        for ahead in range(self.horizon + 1):
+            mine = model.warband()
+            fights = [simulate(mine, enemy, self.runs, seed) for enemy, seed in plan[ahead]]
+            state = model.state
+            if self.value_model is None:
+                total += sum(fight_reward(o, state.health) for o in fights) / len(fights)
+            elif ahead == self.horizon:
+                obs = self.obs
+                return sum(
+                    self.value_model.reward(state.turn, features(obs, state, o)) for o in fights
+                ) / len(fights)
+            if ahead < self.horizon:
+                damage = sum(o.mean_damage_taken for o in fights) / len(fights)
+                model.next_turn(round(damage))
+                self.finish_turn(model, later=True)
+        return total / (self.horizon + 1)
 
 
 class MCTSAgent:
+    """Information-set MCTS over the agent's own turn (see the module doc).
+
+    >>> from bgsim import Budget, Lobby
+    >>> lobby = Lobby(seed=3)
+    >>> agent = MCTSAgent(budget=Budget(iterations=40))
+    >>> agent.reset(seat=0, seed=3)
+    >>> action = agent.act(lobby.observe(0), lobby.legal_actions(0))
+    >>> action in lobby.legal_actions(0)
+    True
+    """
+
     name = "mcts"
     OPTIONS: ClassVar[tuple[str, ...]] = (
         "budget",
@@ -180,6 +365,7 @@ class MCTSAgent:
         "arrange",
         "search_end",
     )
+    reward = staticmethod(fight_reward)
 
     def __init__(
         self,
@@ -226,13 +412,10 @@ class MCTSAgent:
         self.cheat = cheat
         self.runs = runs
         self.horizon = horizon
-        self.rules = load_ruleset()
-        self._cap = self.rules.recruit.actions_per_turn
         # With cheat=True the arena sets this to a function returning the true
         # enemy warbands {player: (Board, turn it reflects)}; nothing else
         # ever provides it.
         self.true_boards: Callable[[], dict[int, tuple[Board, int]]] | None = None
-        self._true: dict[int, tuple[Board, int]] = {}
         # The clock a seconds budget is read from (a test gives a fake one).
         self.clock: Callable[[], float] = time.perf_counter
         self._rng = random.Random(0)
@@ -253,35 +436,36 @@ class MCTSAgent:
         if observation.turn != self._turn:
             self._new_turn(observation)
         state = observation.state
-        planned = self._default(state, legal_actions)
-        action = planned if self._unsearched(planned) else self._searched(observation, state)
-        if self.arrange and isinstance(action, EndTurn | Move):
-            return self._arrangement_step(observation, state, legal_actions) or action
-        return action
-
-    def _unsearched(self, planned: Action) -> bool:
-        """Whether the agent takes the heuristic's ``planned`` action without a
-        search: its leveling (``level="heuristic"``) and, unless ``search_end``,
-        its end of turn (searching there changed 1 decision in 299 for 17% of
-        the turn's iterations; DESIGN, search budget)."""
-        if isinstance(planned, Upgrade):
-            return self.level == "heuristic"
-        return not self.search_end and isinstance(planned, EndTurn | Move)
-
-    def _searched(self, observation: Observation, state: PlayerState) -> Action:
-        root = self._node(state)
-        if len(root.actions) == 1:
-            action = root.actions[0]
+        planned = self._ctx.default(state, legal_actions)
+        if unsearched(planned, self.level, self.search_end):
+            action = planned
         else:
-            self._search(observation, root)
-            action = self._choose(root)
+            action = self._searched(observation)
+        if self.arrange and isinstance(action, EndTurn | Move):
+            return self._arrangement_step(state, legal_actions) or action
         return action
+
+    def _new_turn(self, obs: Observation) -> None:
+        self._turn = obs.turn
+        self._iterations_left = self.budget.iterations
+        self._deadline = (
+            self.clock() + self.budget.seconds if self.budget.seconds is not None else None
+        )
+        self._order = None
+        ctx = self._ctx = TurnContext(self, obs)
+        self._search = Search(ctx.expand, ctx.rollout, ctx.evaluate, ctx.determinization, self.c)
+
+    def _searched(self, observation: Observation) -> Action:
+        start = self._ctx.at(observation.state)
+        root = self._search.node(start)
+        if len(root.actions) == 1:
+            return root.actions[0]
+        self._run(start, root)
+        return self._search.choose(root, self.confidence)
 
     # -------------------------------------------------------------- arrangement
 
-    def _arrangement_step(
-        self, obs: Observation, state: PlayerState, legal: Sequence[Action]
-    ) -> Action | None:
+    def _arrangement_step(self, state: PlayerState, legal: Sequence[Action]) -> Action | None:
         """At the end of the turn: the next Move towards the warband order that
         fares best against the likely opponents, else EndTurn (None if the
         order cannot be reached before the action cap)."""
@@ -290,7 +474,7 @@ class MCTSAgent:
             return None
         minions = sorted(board, key=repr)
         if self._order is None or self._order_of != minions:
-            self._order = self._best_order(obs, state)
+            self._order = self._best_order(state)
             self._order_of = minions
         target = self._order
         for dst, want in enumerate(target):
@@ -300,154 +484,54 @@ class MCTSAgent:
                 return move if move in legal else None
         return EndTurn() if EndTurn() in legal else None
 
-    def _best_order(self, obs: Observation, state: PlayerState) -> tuple:
-        """Hill-climb over single relocations from the heuristic's order, every
-        order fighting the same guessed enemies with the same seeds (so orders
-        compare on common random numbers); a change must gain ``ARRANGE_MARGIN``.
-        With a seconds budget it stops at the turn's deadline with the best
-        order found so far."""
+    def _best_order(self, state: PlayerState) -> tuple:
+        """The hill-climb of :mod:`agents.arrange` from the heuristic's order
+        against ``ARRANGE_GUESSES`` guessed likely enemies; with a seconds
+        budget it stops at the turn's deadline with the best order so far."""
         deadline = self._deadline
         if deadline is not None and self.clock() >= deadline:
             return arranged(state.board)
+        ctx = self._ctx
+        model = ctx.at(state)
         rng = random.Random(self._rng.getrandbits(64))
-        likely = self._opponents
+        likely = ctx.likely
         enemies = [
-            self._enemy(obs, rng, 0, likely[i % len(likely)]) for i in range(ARRANGE_GUESSES)
+            model.guess_warband(likely[i % len(likely)], rng) for i in range(ARRANGE_GUESSES)
         ]
         seeds = [rng.getrandbits(63) for _ in enemies]
-        health = max(state.health, 1)
+        score = fight_score(model, enemies, seeds, ARRANGE_RUNS, fight_reward)
+        clock = self.clock
+        out_of_time = None if deadline is None else (lambda: clock() >= deadline)
+        start = arranged(state.board)
+        return hill_climb(start, score, ARRANGE_ROUNDS, ARRANGE_MARGIN, out_of_time)
 
-        def score(order: tuple) -> float:
-            mine = Board.trusted(state.tier, health, tuple(m.combat() for m in order))
-            return sum(
-                self.reward(simulate(mine, e, ARRANGE_RUNS, seed), health)
-                for e, seed in zip(enemies, seeds, strict=True)
-            ) / len(enemies)
+    # -------------------------------------------------------------- budget
 
-        best = arranged(state.board)
-        best_score = score(best)
-        for _ in range(ARRANGE_ROUNDS):
-            found: tuple[tuple, float] | None = None
-            for i in range(len(best)):
-                for j in range(len(best)):
-                    if i == j:
-                        continue
-                    if deadline is not None and self.clock() >= deadline:
-                        return found[0] if found is not None else best
-                    order = list(best)
-                    order.insert(j, order.pop(i))
-                    value = score(tuple(order))
-                    if value > best_score + ARRANGE_MARGIN and (found is None or value > found[1]):
-                        found = (tuple(order), value)
-            if found is None:
-                break
-            best, best_score = found
-        return best
+    def _run(self, start: TurnModel, root: Node, count: int | None = None) -> None:
+        """Search from ``start``: ``count`` iterations, by default this
+        decision's share of the turn's budget."""
+        until = None
+        if count is None:
+            count, until = self._share(start)
+        if count == 0:
+            return
+        self.iterations_done += self._search.run(start, root, count, until, self.clock)
 
-    # -------------------------------------------------------------- search
-
-    def _default(self, state: PlayerState, legal: Sequence[Action] | None = None) -> Action:
-        """The heuristic's action: the search's prior, its leveling and its
-        rollouts of the current turn. The heuristic is deterministic, so its
-        answers are kept for the turn."""
-        key = (state.turn, info_key(state, self._cap))
-        action = self._memo.get(key)
-        if action is None:
-            action = self._memo[key] = self._heuristic_action(state, legal)
-        return action
-
-    def _heuristic_action(
-        self, state: PlayerState, legal: Sequence[Action] | None = None
-    ) -> Action:
-        return self._heuristic.decide(state, state.turn, legal)
-
-    def _new_turn(self, obs: Observation) -> None:
-        self._obs = obs
-        self._memo: dict[tuple, Action] = {}
-        self._finished: dict[tuple, PlayerState] = {}
-        self._turn = obs.turn
-        self._tree: dict[tuple, Node] = {}
-        self._iterations_left = self.budget.iterations
-        self._deadline = (
-            self.clock() + self.budget.seconds if self.budget.seconds is not None else None
-        )
-        self._seeds: list[tuple[int, int]] = []
-        self._plans: dict[int, list[list[tuple[Board, int]]]] = {}
-        self._order = None
-        # Nobody else acts during this agent's turn, so one read serves it all.
-        self._true = self.true_boards() if self.cheat and self.true_boards is not None else {}
-        self._guesser = Guesser(obs, self.rules)
-        self._pool = Pool(self._guesser.counts, self.rules.tavern.max_tier)
-        living = [p.player for p in obs.players if p.alive and p.player != obs.player]
-        likely = [p for p in living if p != obs.last_opponent] or living
-        self._opponents = likely
-
-    def _node(self, state: PlayerState) -> Node:
-        key = info_key(state, self._cap)
-        node = self._tree.get(key)
-        if node is None:
-            legal = tavern.legal_actions(state, self.rules)
-            actions = search_actions(state, legal, self.level == "heuristic") or legal
-            first = self._default(state, legal)
-            # Actions are interned (bgsim.actions.ACTIONS), so ``is`` compares
-            # them without the dataclass __eq__.
-            actions.sort(key=lambda a: (a is not first, -PRIOR.get(type(a), 0)))
-            if actions[0] is not first:
-                actions.insert(0, first)
-            node = self._tree[key] = Node(actions)
-        return node
-
-    def _line(self, edge: Edge, depth: int = 0) -> Edge:
-        """The edge that stands for an action's best known line of play: the
-        edge itself, or, when the action always leads to the same node, the best
-        line below that node if it scores higher. An edge's mean averages the
-        exploration done beneath it; the best line does not."""
-        best = edge
-        child = edge.child
-        if not edge.chance and child is not None and depth < MAX_LINE_DEPTH:
-            for e in child.edges.values():
-                if e.visits >= MIN_LINE_VISITS:
-                    line = self._line(e, depth + 1)
-                    if line.total / line.visits > best.total / best.visits:
-                        best = line
-        return best
-
-    def _choose(self, root: Node) -> Action:
-        """The default policy's action, unless another action's best line beats
-        the default's by more than ``confidence`` standard errors of the
-        difference (so noise alone does not pull the agent off a sound plan).
-        Lines compare on the determinizations both saw."""
-        default = root.actions[0]
-        base_edge = root.edges.get(default)
-        if base_edge is None:
-            return default
-        base = self._line(base_edge)
-        best, best_line = default, base
-        for a, e in root.edges.items():
-            if a == default or e.visits < MIN_LINE_VISITS:
-                continue
-            line = self._line(e)
-            if line.total / line.visits > best_line.total / best_line.visits:
-                best, best_line = a, line
-        if best == default:
-            return default
-        gap, se = _difference(base, best_line)
-        return best if gap > self.confidence * se else default
-
-    def _share(self, state: PlayerState) -> tuple[int, float | None]:
+    def _share(self, start: TurnModel) -> tuple[int, float | None]:
         """This decision's share of the turn's budget: the most iterations, and
         the time to stop by. With ``n`` decisions left to search this turn (see
-        :meth:`_decisions_left`) it takes ``2 / (n + 1)`` of what is left: all
-        of it for the last decision, more than an even share for earlier ones,
-        whose trees later decisions reuse. Once the budget is gone a decision
-        reads the statistics the turn's tree already holds. A seconds budget
-        keeps ``ARRANGE_RESERVE`` of itself for the end-of-turn arrangement."""
+        :meth:`TurnContext.decisions_left`) it takes ``2 / (n + 1)`` of what is
+        left: all of it for the last decision, more than an even share for
+        earlier ones, whose trees later decisions reuse. Once the budget is
+        gone a decision reads the statistics the turn's tree already holds. A
+        seconds budget keeps ``ARRANGE_RESERVE`` of itself for the end-of-turn
+        arrangement."""
         if self.budget.iterations is not None:
             left = self._iterations_left
             assert left is not None
             if left <= 0:
                 return 0, None
-            share = max(1, int(left * self._part(state)))
+            share = max(1, int(left * budget_part(self._ctx.decisions_left(start))))
             self._iterations_left = left - share
             return share, None
         assert self.budget.seconds is not None and self._deadline is not None
@@ -456,26 +540,7 @@ class MCTSAgent:
         time_left = self._deadline - reserve - now
         if time_left <= 0:
             return 0, None
-        return sys.maxsize, now + time_left * self._part(state)
-
-    def _part(self, state: PlayerState) -> float:
-        return budget_part(self._decisions_left(state))
-
-    def _decisions_left(self, state: PlayerState) -> int:
-        """How many decisions, this one included, the agent will search before
-        the turn ends, counted along the heuristic's line from ``state`` (its
-        shop rolls drawn from a scratch stream of the turn, its runaway tail
-        left out). Moves and the actions taken unsearched (see
-        :meth:`_unsearched`) do not count."""
-        taken: list[Action] = []
-        rng = CountingRandom(self._seed_pair(0)[0] ^ state.actions)
-        self._play_out(state, self._pool.clone(), rng, static=False, taken=taken)
-        searched = (
-            a
-            for a in taken[:MAX_ROLLOUT_ACTIONS]
-            if not isinstance(a, Move) and not self._unsearched(a)
-        )
-        return max(sum(1 for _ in searched), 1)
+        return sys.maxsize, now + time_left * budget_part(self._ctx.decisions_left(start))
 
     def analyse(self, observation: Observation, iterations: int) -> dict[Action, tuple[int, float]]:
         """Search the observation's position for exactly ``iterations``
@@ -486,241 +551,7 @@ class MCTSAgent:
             raise ValueError(f"iterations must be at least 1, got {iterations!r}")
         if observation.turn != self._turn:
             self._new_turn(observation)
-        root = self._node(observation.state)
-        self._search(observation, root, iterations, None)
+        start = self._ctx.at(observation.state)
+        root = self._search.node(start)
+        self._run(start, root, iterations)
         return {a: (e.visits, e.total / e.visits) for a, e in root.edges.items()}
-
-    def _search(
-        self, obs: Observation, root: Node, count: int | None = None, until: float | None = None
-    ) -> None:
-        """Run ``count`` iterations from ``root`` (stopping at ``until``), by
-        default this decision's share of the turn's budget."""
-        if count is None:
-            count, until = self._share(obs.state)
-        if count == 0:
-            return
-        done = 0
-        # A search makes and drops millions of small objects and no reference
-        # cycles (tests/test_agents.py checks), so the collector would scan
-        # them for nothing: it is off while searching.
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            while done < count:
-                if until is not None and done > 0 and self.clock() >= until:
-                    break
-                self._iterate(obs, root)
-                done += 1
-        finally:
-            if was_enabled:
-                gc.enable()
-        self.iterations_done += done
-
-    def _seed_pair(self, k: int) -> tuple[int, int]:
-        """The seeds (recruit phase, fights) of the turn's ``k``-th
-        determinization, drawn fresh from the agent's seed when first needed."""
-        while len(self._seeds) <= k:
-            self._seeds.append((self._rng.getrandbits(64), self._rng.getrandbits(64)))
-        return self._seeds[k]
-
-    def _determinization(self, k: int) -> CountingRandom:
-        """The recruit-phase stream (shop rolls, random effects, the horizon's
-        turns) of the turn's ``k``-th determinization; :meth:`_fight_plan`
-        holds the rest."""
-        return CountingRandom(self._seed_pair(k)[0])
-
-    def _fight_plan(self, obs: Observation, k: int) -> list[list[tuple[Board, int]]]:
-        """The ``k``-th determinization's enemies and fight seeds, for this turn
-        and each horizon turn. They depend on ``k`` alone, so they are guessed
-        once and every action tried in that determinization fights them."""
-        plan = self._plans.get(k)
-        if plan is None:
-            fights = random.Random(self._seed_pair(k)[1])
-            plan = []
-            for ahead in range(self.horizon + 1):
-                enemies = self._enemies(obs, fights, ahead)
-                plan.append([(enemy, fights.getrandbits(63)) for enemy in enemies])
-            self._plans[k] = plan
-        return plan
-
-    def _iterate(self, obs: Observation, root: Node) -> None:
-        """One iteration. Its determinization is new to the action it tries at
-        the root: the k-th try of every root action sees the turn's k-th
-        determinization, so siblings compare on common random numbers (the
-        enemies and fight seeds match exactly; shop rolls share a stream)."""
-        pool = self._pool.clone()
-        state = obs.state
-        node = root
-        path: list[tuple[Node, Action, Node | None]] = []
-        first = self._select(root)
-        edge = root.edges.get(first)
-        k = edge.visits if edge is not None else 0
-        rng = self._determinization(k)
-        # Selection and expansion along the agent's own decisions.
-        while not state.ended:
-            action = first if node is root else self._select(node)
-            # Legal: the node's actions are those of every state with its key.
-            state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
-            if state.ended:
-                path.append((node, action, None))
-                break
-            child = self._tree.get(info_key(state, self._cap))
-            if child is None:
-                path.append((node, action, self._node(state)))
-                break
-            path.append((node, action, child))
-            node = child
-        state = self._rollout(state, pool, rng)
-        value = self._evaluate(obs, state, pool, rng, k)
-        for node, action, child in path:
-            node.visits += 1
-            edge = node.edges.get(action)
-            if edge is None:
-                edge = node.edges[action] = Edge(child=child)
-            elif edge.child is not child:
-                edge.chance = True
-            edge.visits += 1
-            edge.total += value
-            edge.squares += value * value
-            edge.samples.setdefault(k, value)
-
-    def _select(self, node: Node) -> Action:
-        allowed = node.actions[: node.widened()]
-        edges = node.edges
-        # Edges are made only for actions this method returned, so they are a
-        # subset of ``allowed``: fewer of them means one is still untried.
-        if len(edges) < len(allowed):
-            for a in allowed:
-                if a not in edges:
-                    return a
-        log_n = math.log(max(node.visits, 1))
-        best, best_score = allowed[0], -1.0
-        for a in allowed:
-            e = edges[a]
-            score = e.total / e.visits + self.c * math.sqrt(log_n / e.visits)
-            if score > best_score:
-                best, best_score = a, score
-        return best
-
-    def _rollout(self, state: PlayerState, pool: Pool, rng: CountingRandom) -> PlayerState:
-        """Finish the turn from ``state``. When no random draw happens (no shop
-        roll, no random effect) the result depends on ``state`` alone, so it is
-        kept for the rest of the turn and later iterations skip the work."""
-        key = info_key(state, self._cap)
-        done = self._finished.get(key)
-        if done is not None:
-            return done
-        draws = rng.draws
-        final = self._finish_turn(state, pool, rng)
-        if rng.draws == draws:
-            self._finished[key] = final
-        return final
-
-    def _finish_turn(
-        self, state: PlayerState, pool: Pool, rng: CountingRandom, later: bool = False
-    ) -> PlayerState:
-        """Play the rest of the turn with the rollout policy (``mixed``: the
-        heuristic for this turn, the static policy for ``later`` ones)."""
-        static = self.policy == "static" or (later and self.policy == "mixed")
-        return self._play_out(state, pool, rng, static)
-
-    def _play_out(
-        self,
-        state: PlayerState,
-        pool: Pool,
-        rng: CountingRandom,
-        static: bool,
-        taken: list[Action] | None = None,
-    ) -> PlayerState:
-        """Play the rest of the turn with the static policy or the heuristic,
-        appending each action to ``taken`` if given. The heuristic's Moves only
-        arrange the warband, so its first one jumps straight to the final
-        order. A safety cap ends runaway rollouts (answering a pending
-        Discover first)."""
-        steps = 0
-        draws = rng.draws
-        while not state.ended:
-            if steps >= MAX_ROLLOUT_ACTIONS:
-                action = tavern.legal_actions(state, self.rules)[0]
-            elif static:
-                action = rollout_action(state)
-            elif rng.draws != draws:
-                # After a random draw the states are new: skip the memo's keys.
-                action = self._heuristic_action(state)
-            else:
-                action = self._default(state)
-            if taken is not None:
-                taken.append(action)
-            if isinstance(action, Move) and not static:
-                state = state.with_board_and_health(arranged(state.board), state.health)
-            else:
-                state = tavern.apply_legal_action(state, action, pool, rng, self.rules)
-            steps += 1
-        return state
-
-    # -------------------------------------------------------------- value
-
-    def _enemies(self, obs: Observation, rng: random.Random, turns_ahead: int) -> list[Board]:
-        """Fresh guesses of ``opponents`` different likely opponents."""
-        likely = self._opponents
-        k = min(self.opponents, len(likely))
-        picks = rng.sample(likely, k) if k < len(likely) else likely
-        return [self._enemy(obs, rng, turns_ahead, p) for p in picks]
-
-    def _enemy(
-        self, obs: Observation, rng: random.Random, turns_ahead: int, player: int | None = None
-    ) -> Board:
-        if player is None:
-            player = self._opponents[int(rng.random() * len(self._opponents))]
-        known = self._true.get(player)
-        if known is not None:
-            board, as_of = known
-            target = obs.turn + turns_ahead
-            if as_of >= target:
-                return board
-            # Turns not yet played are unknown even to a cheat: grow the true
-            # board over them the way the field's warbands grow.
-            return self._guesser.develop(player, list(board.minions), as_of, target, rng)
-        return self._guesser.guess(player, rng, obs.turn + turns_ahead)
-
-    def reward(self, odds: Any, health: int) -> float:
-        """Map a fight's odds to [0, 1]: winning is worth 1, a tie 0.5, a loss
-        0; expected damage moves it, more the lower the hero's health, and a
-        lethal loss counts as the worst outcome."""
-        swing = (odds.mean_damage_dealt - odds.mean_damage_taken) / max(health, 10)
-        base = odds.win + 0.5 * odds.tie
-        value = 0.75 * base + 0.25 * (0.5 + 0.5 * max(-1.0, min(1.0, swing)))
-        return max(0.0, value - odds.lethal_taken)
-
-    def _evaluate(
-        self,
-        obs: Observation,
-        state: PlayerState,
-        pool: Pool,
-        rng: CountingRandom,
-        k: int,
-    ) -> float:
-        """Fight the likely opponent at the end of this turn (and of ``horizon``
-        more turns played by the default policy); with ``value="model"`` the
-        reward is the learned placement estimate after the last fight, with
-        ``value="fight"`` the mean of the fights' own rewards."""
-        total = 0.0
-        plan = self._fight_plan(obs, k)
-        for ahead in range(self.horizon + 1):
-            mine = board_of(state)
-            fights = [simulate(mine, enemy, self.runs, seed) for enemy, seed in plan[ahead]]
-            if self._model is None:
-                total += sum(self.reward(o, state.health) for o in fights) / len(fights)
-            elif ahead == self.horizon:
-                turn = state.turn
-                return sum(self._model.reward(turn, features(obs, state, o)) for o in fights) / len(
-                    fights
-                )
-            if ahead < self.horizon:
-                damage = sum(o.mean_damage_taken for o in fights) / len(fights)
-                state = state.with_board_and_health(
-                    state.board, max(1, state.health - round(damage))
-                )
-                state = tavern.start_turn(state, state.turn + 1, pool, rng, self.rules)
-                state = self._finish_turn(state, pool, rng, later=True)
-        return total / (self.horizon + 1)

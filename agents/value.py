@@ -21,8 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from bgsim.observation import Observation
-from bgsim.player_state import PlayerState
+from bgsim import Observation, PlayerState
 from bgsim.resources import data_path
 
 # Turn ranges with their own model: the same feature weighs differently early and late.
@@ -134,7 +133,7 @@ def collect_samples(
     from agents.registry import make_agent, parse_lineup
     from bgsim.actions import EndTurn
     from bgsim.lobby import Lobby
-    from combat_c import Board, simulate
+    from combat_c import simulate
 
     xs: list[list[float]] = []
     turns: list[int] = []
@@ -157,12 +156,8 @@ def collect_samples(
                         state = lobby.state(p)
                         living = [q.player for q in obs.players if q.alive and q.player != p]
                         likely = [q for q in living if q != obs.last_opponent] or living
-                        enemy = Guesser(obs, lobby.rules).guess(rng.choice(likely), rng)
-                        mine = Board(
-                            state.tier,
-                            max(state.health, 1),
-                            tuple(m.combat() for m in state.board),
-                        )
+                        enemy = Guesser(obs).guess(rng.choice(likely), rng)
+                        mine = state.warband()
                         odds = simulate(mine, enemy, runs, rng.getrandbits(32))
                         xs.append(features(obs, state, odds))
                         turns.append(turn)

@@ -46,7 +46,9 @@ Meaning of the fields:
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 MAX_SHOP = 7
 MAX_BOARD = 7
@@ -205,13 +207,41 @@ ACTIONS: tuple[Action, ...] = tuple(_decode(c) for c in range(NUM_ACTIONS))
 """Every action by its code (shared instances: compare with ``==``)."""
 
 END_TURN, REFRESH, FREEZE, UPGRADE = ACTIONS[:4]
+_ACTION_TYPES = (EndTurn, Refresh, Freeze, Upgrade, Buy, Sell, Choose, Move, Play)
 
 
 def decode(code: int) -> Action:
-    """The action with this integer code."""
-    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
-        raise IllegalActionError(f"action code must be an integer 0..{NUM_ACTIONS - 1}")
-    return ACTIONS[code]
+    """The action with this integer code (any integer type, ``numpy.int64``
+    included).
+
+    >>> decode(0), decode(4), decode(63 + 8)
+    (EndTurn(), Buy(0), Play(hand=0, pos=0))
+    """
+    if not isinstance(code, bool) and isinstance(code, SupportsIndex):
+        index = operator.index(code)
+        if 0 <= index < NUM_ACTIONS:
+            return ACTIONS[index]
+    raise IllegalActionError(
+        f"action code must be an integer 0..{NUM_ACTIONS - 1}, not {code!r:.60}"
+    )
+
+
+def as_action(action: object) -> Action:
+    """``action`` itself if it is an action, else the action with that integer
+    code (any integer type: ``int``, ``numpy.int64`` ...); anything else
+    raises :class:`IllegalActionError`.
+
+    >>> import numpy as np
+    >>> as_action(np.int64(4)), as_action(Buy(0))
+    (Buy(0), Buy(0))
+    """
+    if isinstance(action, _ACTION_TYPES):
+        return action
+    if isinstance(action, bool) or not isinstance(action, SupportsIndex):
+        raise IllegalActionError(
+            f"an action or an integer code, not {type(action).__name__} {action!r:.60}"
+        )
+    return decode(operator.index(action))
 
 
 def encode(action: Action) -> int:

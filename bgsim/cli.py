@@ -226,19 +226,41 @@ def _cmd_value(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    from agents.arena import Budget, GameTask, derive_seed, play_game
-    from agents.registry import LineupError, parse_lineup
+def _rules(args: argparse.Namespace):  # -> bgsim.Ruleset
+    """The ruleset named by ``--ruleset``, else the shipped one."""
+    from bgsim.ruleset import RulesetError, load_ruleset
 
     try:
-        seats = tuple(parse_lineup(args.lineup))
-        budget = Budget.parse(args.budget)
+        return load_ruleset(args.ruleset)
+    except RulesetError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"{args.ruleset}: cannot read ({exc.strerror})") from None
+
+
+def _budget(text: str | None):  # -> bgsim.Budget | None
+    from bgsim.agent import Budget, BudgetError
+
+    try:
+        return Budget.parse(text)
+    except BudgetError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from agents.arena import GameTask, derive_seed, play_game
+    from agents.registry import LineupError, parse_lineup
+
+    rules = _rules(args)
+    budget = _budget(args.budget)
+    try:
+        seats = tuple(parse_lineup(args.lineup, rules.lobby.players))
     except LineupError as exc:
         raise CommandError(str(exc)) from None
     replay_dir = None
     if args.replay:
         replay_dir = str(Path(args.replay).parent)
-    task = GameTask("play", 0, derive_seed("play", args.seed), seats, budget, replay_dir)
+    task = GameTask("play", 0, derive_seed("play", args.seed), seats, budget, replay_dir, rules)
     record = play_game(task)
     if args.replay:
         Path(record.replay).replace(args.replay)
@@ -252,16 +274,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from agents.arena import Budget, Tournament, run_tournament
+    from agents.arena import Tournament, run_tournament
     from agents.registry import LineupError
     from agents.results_db import ResultsDB, ResultsError
 
+    rules = _rules(args)
+    budget = _budget(args.budget)
     try:
         tour = Tournament(
             args.lineup,
             args.games,
+            rules,
             seed=args.seed,
-            budget=Budget.parse(args.budget),
+            budget=budget,
             replays=Path(args.replays) if args.replays else None,
         )
     except LineupError as exc:
@@ -323,16 +348,20 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
-    from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
-    from agents.registry import parse_lineup
+    from agents.arena import GameTask, Tournament, derive_seed, play_game, run_tournament
+    from agents.registry import LineupError, parse_lineup
     from agents.results_db import ResultsDB
     from viz.plots import write_plots
 
+    rules = _rules(args)
+    budget = _budget(args.budget)
+    try:
+        tour = Tournament(args.lineup, args.games, rules, seed=args.seed, budget=budget)
+    except LineupError as exc:
+        raise CommandError(str(exc)) from None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     db_path = out / "results.db"
-    budget = Budget.parse(args.budget)
-    tour = Tournament(args.lineup, args.games, seed=args.seed, budget=budget)
     print(f"playing {args.games} eight-player lobbies: {args.lineup} (MCTS budget {budget})")
     with ResultsDB(db_path) as db:
         summary = run_tournament(tour, db, workers=args.workers)
@@ -343,8 +372,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             f"{r['top4']:6.1%}  {r['win']:6.1%}"
         )
     written, _ = write_plots(db_path, out / "plots", png=False)
-    seats = tuple(parse_lineup(args.lineup))
-    task = GameTask("demo", 0, derive_seed("demo", args.seed), seats, budget, str(out))
+    seats = tuple(parse_lineup(args.lineup, rules.lobby.players))
+    task = GameTask("demo", 0, derive_seed("demo", args.seed), seats, budget, str(out), rules)
     record = play_game(task)
     replay = out / "replay.jsonl"
     Path(record.replay).replace(replay)
@@ -428,6 +457,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="lobby seed")
     play.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
     play.add_argument("--replay", help="write the game's replay to this .jsonl file")
+    play.add_argument(
+        "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
+    )
     play.set_defaults(func=_cmd_play)
 
     tour = sub.add_parser("tournament", help="many lobbies, stored in SQLite, with a summary")
@@ -441,6 +473,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--backend", choices=("local", "ray"), default="local")
     tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
+    tour.add_argument(
+        "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
+    )
     tour.set_defaults(func=_cmd_tournament)
 
     demo = sub.add_parser("demo", help="a short tournament with plots and a replay")
@@ -454,6 +489,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="MCTS budget per turn (iterations keep the demo reproducible)",
     )
     demo.add_argument("--seed", type=int, default=0, help="base seed")
+    demo.add_argument(
+        "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
+    )
     demo.set_defaults(func=_cmd_demo)
 
     watch = sub.add_parser("watch", help="watch a replay in a pygame window")

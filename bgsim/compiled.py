@@ -29,15 +29,18 @@ from pathlib import Path
 # Hot paths of a search: the recruit rules, the player state, the card
 # effects, the agents' policies and the search itself.
 MODULES = (
-    "bgsim.minions",
-    "bgsim.player_state",
-    "bgsim.pool",
-    "bgsim.recruit_turn",
-    "bgsim.recruit_effects",
-    "bgsim.tavern",
+    "bgsim._core.minions",
+    "bgsim._core.player_state",
+    "bgsim._core.pool",
+    "bgsim._core.recruit_turn",
+    "bgsim._core.recruit_effects",
+    "bgsim._core.tavern",
+    "bgsim._core.turn_model",
     "agents.belief",
     "agents.heuristic",
     "agents.rollout",
+    "agents.ismcts",
+    "agents.arrange",
     "agents.mcts",
 )
 HASHES = "_compiled.json"  # beside this file: {module: sha256 of the source compiled}

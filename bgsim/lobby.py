@@ -32,19 +32,21 @@ The event log (:attr:`Lobby.log`) is a list of plain dicts, by ``type``:
 
 from __future__ import annotations
 
+import operator
 import random
 from functools import cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
-from bgsim import tavern
-from bgsim.actions import ACTIONS, Action, EndTurn, IllegalActionError, decode
+from bgsim._core import tavern
+from bgsim._core.player_state import PlayerState, new_player_state
+from bgsim._core.pool import Pool
+from bgsim._core.turn_model import LastSeen, TurnModel
+from bgsim.actions import ACTIONS, Action, EndTurn, IllegalActionError, as_action
 from bgsim.cards import TRIBES
 from bgsim.observation import Observation, PlayerInfo, SeenBoard
 from bgsim.pairing import pair_players
-from bgsim.player_state import PlayerState, new_player_state
-from bgsim.pool import Pool
 from bgsim.ruleset import Ruleset, load_ruleset
 from combat_c import Board, CombatResult, resolve, tribe_mask
 
@@ -61,10 +63,31 @@ def _copy_rng(rng: random.Random) -> random.Random:
 
 
 class Lobby:
-    """A whole game; see the module doc."""
+    """A whole eight-player game (see the module doc for its rules).
+
+    Players act through :meth:`apply`; the last ``EndTurn`` of a turn runs the
+    combat round and starts the next turn. Every random choice flows from
+    ``seed``: the same seed and the same actions give the same game.
+    ``ruleset`` defaults to the shipped one (``load_ruleset()``).
+
+    >>> from bgsim import Lobby
+    >>> lobby = Lobby(seed=7)
+    >>> lobby.turn, lobby.to_act()
+    (1, [0, 1, 2, 3, 4, 5, 6, 7])
+    >>> while not lobby.done:
+    ...     player = lobby.to_act()[0]
+    ...     lobby.apply(player, lobby.legal_actions(player)[-1])
+    >>> sorted(lobby.placements.values())
+    [1, 2, 3, 4, 5, 6, 7, 8]
+    """
 
     def __init__(self, seed: int, ruleset: Ruleset | None = None) -> None:
         rules = ruleset if ruleset is not None else _default_rules()
+        if not isinstance(rules, Ruleset):
+            raise TypeError(f"ruleset must be a Ruleset, not {type(rules).__name__}")
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+            raise TypeError(f"seed must be an integer, not {type(seed).__name__} {seed!r:.40}")
+        seed = int(seed)
         self.rules = rules
         self.seed = seed
         rng = random.Random(seed)
@@ -76,7 +99,7 @@ class Lobby:
         self._seat_rank: tuple[int, ...] = tuple(rng.sample(range(n), n))
         self._rngs = [random.Random(rng.getrandbits(64)) for _ in range(n)]
         self._rng = rng
-        self.pool = Pool.for_lobby(self.tribes, rules)
+        self._pool = Pool.for_lobby(self.tribes, rules)
         self._states = [new_player_state(p, rules) for p in range(n)]
         self._alive = [True] * n
         self.placements: dict[int, int] = {}
@@ -93,39 +116,71 @@ class Lobby:
 
     @property
     def players(self) -> int:
+        """How many seats the lobby has.
+
+        >>> Lobby(seed=1).players
+        8
+        """
         return len(self._states)
 
     def alive(self, player: int) -> bool:
-        self._check_player(player)
-        return self._alive[player]
+        """Whether ``player`` is still in the game.
+
+        >>> Lobby(seed=1).alive(0)
+        True
+        """
+        return self._alive[self._seat(player)]
 
     def state(self, player: int) -> PlayerState:
-        """A player's full recruit state (agents should use :meth:`observe`)."""
-        self._check_player(player)
-        return self._states[player]
+        """A player's full recruit state. Agents must not read it (they get
+        :meth:`observe`); it is for tools, tests and cheating baselines.
+
+        >>> Lobby(seed=1).state(0).gold
+        3
+        """
+        return self._states[self._seat(player)]
 
     def to_act(self) -> list[int]:
-        """Living players who have not ended this turn."""
+        """Living players who have not ended this turn, in seat order.
+
+        >>> Lobby(seed=1).to_act()[:3]
+        [0, 1, 2]
+        """
         if self.done:
             return []
         return [p for p, s in enumerate(self._states) if self._alive[p] and not s.ended]
 
     def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now (empty if they may take none)."""
-        self._check_player(player)
+        """Every action ``player`` may take now, ``EndTurn`` first (empty if
+        they may take none).
+
+        >>> Lobby(seed=1).legal_actions(0)[:3]
+        [EndTurn(), Buy(0), Buy(1)]
+        """
+        player = self._seat(player)
         if self.done or not self._alive[player]:
             return []
         return tavern.legal_actions(self._states[player], self.rules)
 
     def action_mask(self, player: int) -> np.ndarray:
-        """Boolean array over all action codes; True exactly for :meth:`legal_actions`."""
-        self._check_player(player)
+        """Boolean array over all action codes; True exactly for
+        :meth:`legal_actions`.
+
+        >>> mask = Lobby(seed=1).action_mask(0)
+        >>> mask.shape, int(mask.sum())
+        ((703,), 5)
+        """
+        player = self._seat(player)
         if self.done or not self._alive[player]:
             return np.zeros(len(ACTIONS), dtype=bool)
         return tavern.action_mask(self._states[player], self.rules)
 
     def public_players(self) -> tuple[PlayerInfo, ...]:
-        """Every player's health, tier, alive flag and placement (public facts)."""
+        """Every player's health, tier, alive flag and placement (public facts).
+
+        >>> Lobby(seed=1).public_players()[0].health
+        40
+        """
         if self._public is None:
             self._public = tuple(
                 PlayerInfo(p, s.health, s.tier, self._alive[p], self.placements.get(p))
@@ -134,8 +189,14 @@ class Lobby:
         return self._public
 
     def observe(self, player: int) -> Observation:
-        """What ``player`` may know now (references, no copies)."""
-        self._check_player(player)
+        """What ``player`` may know now (references to immutable values, no
+        copies): what an agent decides from.
+
+        >>> obs = Lobby(seed=1).observe(2)
+        >>> obs.player, obs.turn, obs.gold
+        (2, 1, 3)
+        """
+        player = self._seat(player)
         return Observation(
             player,
             self.turn,
@@ -144,28 +205,64 @@ class Lobby:
             self._seen[player],
             self.tribes,
             self._last_opponent[player],
+            self.rules,
         )
+
+    def turn_model(self, player: int) -> TurnModel:
+        """A forward model of ``player``'s turn with nothing guessed: the true
+        pool and a copy of the player's own generator, so it plays out as the
+        lobby would (enemy warbands are guessed as last seen). For tools and
+        tests; agents build theirs with ``TurnModel.from_observation``.
+
+        >>> lobby = Lobby(seed=1)
+        >>> model = lobby.turn_model(0)
+        >>> action = lobby.legal_actions(0)[1]
+        >>> model.apply_action(action)
+        >>> lobby.apply(0, action)
+        >>> model.state == lobby.state(0)
+        True
+        """
+        player = self._seat(player)
+        guess = LastSeen(self.observe(player))
+        rng = _copy_rng(self._rngs[player])
+        return TurnModel(self._states[player], self._pool.clone(), rng, self.rules, guess)
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        """Every action and combat record so far, as plain data."""
+        """Every action and combat record so far, as plain data (see the
+        module doc for the record types).
+
+        >>> Lobby(seed=1).log
+        [{'type': 'turn', 'turn': 1}]
+        """
         return [_record(entry) for entry in self._log]
 
     # ------------------------------------------------------------ acting
 
     def apply(self, player: int, action: Action | int) -> None:
-        """Take ``action`` (an action or its integer code) for ``player``; raises
-        :class:`IllegalActionError` (changing nothing) if the player may not take
-        it now."""
-        if type(action) is int:
-            action = decode(action)
+        """Take ``action`` (an action or its integer code, numpy integers
+        included) for ``player``. An action the player may not take now
+        raises :class:`IllegalActionError` and changes nothing.
+
+        >>> from bgsim import Buy, IllegalActionError
+        >>> lobby = Lobby(seed=1)
+        >>> lobby.apply(0, Buy(0))
+        >>> lobby.state(0).gold
+        0
+        >>> try:
+        ...     lobby.apply(0, Buy(0))
+        ... except IllegalActionError as error:
+        ...     print(error)
+        Buy(0): buying costs 3 gold, you have 0
+        """
+        action = as_action(action)
         if self.done:
             raise IllegalActionError(f"{action!r}: the game is over")
-        self._check_player(player)
+        player = self._seat(player)
         if not self._alive[player]:
             raise IllegalActionError(f"{action!r}: player {player} is out of the game")
         before = self._states[player]
-        after = tavern.apply_action(before, action, self.pool, self._rngs[player], self.rules)
+        after = tavern.apply_action(before, action, self._pool, self._rngs[player], self.rules)
         self._states[player] = after
         self._log.append(("action", self.turn, player, action.code))
         if after.tier != before.tier or after.health != before.health:
@@ -174,12 +271,19 @@ class Lobby:
             self._combat_round()
 
     def clone(self) -> Lobby:
-        """An independent copy (same future given the same actions)."""
+        """An independent copy: the same actions give both the same future.
+
+        >>> lobby = Lobby(seed=1)
+        >>> other = lobby.clone()
+        >>> lobby.apply(0, lobby.legal_actions(0)[1])
+        >>> other.state(0).gold
+        3
+        """
         other = Lobby.__new__(Lobby)
         other.__dict__.update(self.__dict__)
         other._rng = _copy_rng(self._rng)
         other._rngs = [_copy_rng(r) for r in self._rngs]
-        other.pool = self.pool.clone()
+        other._pool = self._pool.clone()
         other._states = list(self._states)
         other._alive = list(self._alive)
         other.placements = dict(self.placements)
@@ -188,11 +292,14 @@ class Lobby:
         other._log = list(self._log)
         return other
 
-    def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalActionError(f"player must be an integer, got {player!r}")
-        if not 0 <= player < len(self._states):
-            raise IllegalActionError(f"no player {player} (players are 0..{self.players - 1})")
+    def _seat(self, player: object) -> int:
+        """``player`` as a seat index (numpy integers too), or IllegalActionError."""
+        if not isinstance(player, bool) and isinstance(player, SupportsIndex):
+            seat = operator.index(player)
+            if 0 <= seat < len(self._states):
+                return seat
+            raise IllegalActionError(f"no player {seat} (players are 0..{self.players - 1})")
+        raise IllegalActionError(f"player must be an integer, got {player!r:.40}")
 
     # ------------------------------------------------------------ rounds
 
@@ -202,13 +309,9 @@ class Lobby:
         for p, s in enumerate(self._states):
             if self._alive[p]:
                 self._states[p] = tavern.start_turn(
-                    s, self.turn, self.pool, self._rngs[p], self.rules
+                    s, self.turn, self._pool, self._rngs[p], self.rules
                 )
         self._public = None
-
-    def _board(self, player: int) -> Board:
-        s = self._states[player]
-        return Board(s.tier, s.health, tuple(m.combat() for m in s.board))
 
     def _combat_round(self) -> None:
         rules = self.rules
@@ -216,7 +319,7 @@ class Lobby:
         ghost = self._ghost[0] if self._ghost else None
         pairs = pair_players(alive, self._last_opponent, ghost, self._rng)
         self._log.append(("pairing", self.turn, pairs, ghost))
-        boards = {p: self._board(p) for p in alive}
+        boards = {p: self._states[p].warband() for p in alive}
         if self._ghost is not None:
             boards[self._ghost[0]] = self._ghost[1]
         for a, b in pairs:
@@ -237,7 +340,7 @@ class Lobby:
                     tuple((x.index, x.attack, x.health) for x in aftermath.permanent),
                     aftermath.hand,
                     tuple(m.card_id for m in boards[opp].minions),
-                    self.pool,
+                    self._pool,
                     rules,
                 )
                 self._last_opponent[me] = opp
@@ -265,7 +368,7 @@ class Lobby:
         for k, p in enumerate(dead):
             self.placements[p] = left + 1 + k
             self._alive[p] = False
-            tavern.release(self._states[p], self.pool)
+            tavern.release(self._states[p], self._pool)
             self._log.append(("elimination", self.turn, p, left + 1 + k))
         self._ghost = (dead[0], boards[dead[0]])
         if left <= 1:

@@ -10,14 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bgsim.minions import HandCard, MinionCard
-from bgsim.player_state import PlayerState
+from bgsim._core.minions import INFO, HandCard, MinionCard
+from bgsim._core.player_state import PlayerState
+from bgsim._core.pool import starting_copies
+from bgsim.ruleset import Ruleset
 from combat_c import Board
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
-    """Public facts about one player."""
+    """Public facts about one player: health, tavern tier, whether they are
+    still in the game, and their final placement once they are out.
+
+    >>> from bgsim import Lobby
+    >>> Lobby(seed=1).observe(0).players[3]
+    PlayerInfo(player=3, health=40, tier=1, alive=True, placement=None)
+    """
 
     player: int
     health: int
@@ -28,7 +36,17 @@ class PlayerInfo:
 
 @dataclass(frozen=True, slots=True)
 class SeenBoard:
-    """A warband as the observer saw it in combat on ``turn``."""
+    """A warband as the observer saw it in combat on ``turn`` (the board as
+    ``combat_c`` takes it: displayed stats, keywords, golden flags).
+
+    >>> from bgsim import Lobby, EndTurn
+    >>> lobby = Lobby(seed=1)
+    >>> while lobby.turn == 1:
+    ...     lobby.apply(lobby.to_act()[0], EndTurn())
+    >>> seen = lobby.observe(0).seen
+    >>> [s.turn for s in seen if s is not None]
+    [1]
+    """
 
     turn: int
     board: Board
@@ -41,6 +59,23 @@ class SeenBoard:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
+    """Everything one player may know, and nothing more: what an agent gets.
+
+    - ``player``: the observer's seat (0-based); ``turn``: the turn (1, 2, ...).
+    - ``state``: the observer's own :class:`PlayerState`: gold, tier, upgrade
+      cost, health, shop (with frozen flags), hand, warband, a pending Discover.
+    - ``players``: every player's public :class:`PlayerInfo`.
+    - ``seen``: per player, their warband as last seen in combat
+      (:class:`SeenBoard`, None if never fought).
+    - ``tribes``: the lobby's five minion types; ``last_opponent``: the seat
+      fought last round (None before the first); ``rules``: the ruleset.
+
+    >>> from bgsim import Lobby
+    >>> obs = Lobby(seed=1).observe(0)
+    >>> obs.turn, obs.gold, obs.tier, len(obs.shop), obs.hand
+    (1, 3, 1, 3, ())
+    """
+
     player: int
     turn: int
     state: PlayerState
@@ -48,6 +83,7 @@ class Observation:
     seen: tuple[SeenBoard | None, ...]  # per player: their warband when last fought
     tribes: tuple[str, ...]
     last_opponent: int | None
+    rules: Ruleset
 
     @property
     def shop(self) -> tuple[MinionCard, ...]:
@@ -91,7 +127,50 @@ class Observation:
         """Options of the pending Discover (empty if none)."""
         return self.state.discover
 
+    def warband(self) -> Board:
+        """Own warband as ``combat_c`` fights it (see :meth:`PlayerState.warband`)."""
+        return self.state.warband()
+
     def displayed(self) -> list[tuple[int, int]]:
-        """Own warband's (attack, health) as shown, aura bonuses included."""
-        s = self.state
-        return Board(s.tier, s.health, tuple(m.combat() for m in s.board)).displayed()
+        """Own warband's (attack, health) as shown, aura bonuses included.
+
+        >>> from bgsim import Lobby
+        >>> Lobby(seed=1).observe(0).displayed()
+        []
+        """
+        return self.state.warband().displayed()
+
+    def known_gone(self) -> dict[str, int]:
+        """Copies per pool card the observer knows are out of the pool: its
+        own (shop, hand, warband, Discover offer) and those on the warbands
+        it has seen (a golden minion holds three).
+
+        >>> from bgsim import Lobby
+        >>> sum(Lobby(seed=1).observe(0).known_gone().values())  # the shop's three
+        3
+        """
+        gone: dict[str, int] = {}
+        for card in self.state.pool_copies():
+            gone[card] = gone.get(card, 0) + 1
+        for seen in self.seen:
+            if seen is None:
+                continue
+            for m in seen.board.minions:
+                if INFO[m.card].in_pool:
+                    gone[m.card] = gone.get(m.card, 0) + (3 if m.golden else 1)
+        return gone
+
+    def pool_estimate(self) -> dict[str, int]:
+        """The shared pool as far as the observer can tell: the lobby's
+        starting copies per card minus :meth:`known_gone`.
+
+        >>> from bgsim import Lobby, cards
+        >>> estimate = Lobby(seed=1).observe(0).pool_estimate()
+        >>> estimate[cards().by_name("Alleycat").id] <= 16
+        True
+        """
+        copies = starting_copies(self.tribes, self.rules)
+        for card, n in self.known_gone().items():
+            if card in copies:
+                copies[card] = max(0, copies[card] - n)
+        return copies

@@ -212,7 +212,7 @@ def _keywords(bits: int) -> list[str]:
 
 
 def _card(card: Any, attack: int | None = None, health: int | None = None) -> dict[str, Any]:
-    from bgsim.minions import SpellCard
+    from bgsim._core.minions import SpellCard
 
     if isinstance(card, SpellCard):
         return {

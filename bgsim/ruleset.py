@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_type_hints
 
+from bgsim.cards import TRIBES
 from bgsim.resources import data_path
 
 
@@ -20,7 +21,6 @@ class LobbyRules:
     players: int
     hero_health: int
     tribes_per_lobby: int
-    ghost_takes_damage: bool
     max_turns: int
 
 
@@ -60,7 +60,6 @@ class LimitRules:
 @dataclass(frozen=True)
 class PoolRules:
     copies_per_tier: tuple[int, ...]
-    golden_returns: int
 
 
 @dataclass(frozen=True)
@@ -68,13 +67,6 @@ class TripleRules:
     copies: int
     reward_tier_offset: int
     reward_max_tier: int
-
-
-@dataclass(frozen=True)
-class CombatRules:
-    token_tier: int
-    tie_damage: int
-    max_attacks: int
 
 
 @dataclass(frozen=True)
@@ -87,7 +79,6 @@ class Ruleset:
     limits: LimitRules
     pool: PoolRules
     triples: TripleRules
-    combat: CombatRules
 
     def upgrade_base_cost(self, to_tier: int) -> int:
         """Undiscounted cost of upgrading to ``to_tier`` (2..max_tier)."""
@@ -155,8 +146,18 @@ def _check(rules: Ruleset) -> None:
         raise RulesetError("economy.max_gold: smaller than economy.starting_gold")
     if rules.limits.board_size > 7:
         raise RulesetError("limits.board_size: the combat engine holds at most 7 minions")
-    if rules.lobby.players < 2:
-        raise RulesetError("lobby.players: a lobby needs at least 2 players")
+    if not 2 <= rules.lobby.players <= 8:
+        raise RulesetError("lobby.players: a lobby has 2 to 8 players")
+    if not 1 <= rules.lobby.tribes_per_lobby <= len(TRIBES):
+        raise RulesetError(f"lobby.tribes_per_lobby: must be 1..{len(TRIBES)}")
+    if not 1 <= max_tier <= 6:
+        raise RulesetError("tavern.max_tier: the card pool has tiers 1..6")
+    if not 1 <= rules.triples.reward_max_tier <= max_tier:
+        raise RulesetError("triples.reward_max_tier: must be 1..tavern.max_tier")
+    if rules.triples.copies < 2:
+        raise RulesetError("triples.copies: a triple needs at least 2 copies")
+    if rules.lobby.hero_health < 1 or rules.lobby.max_turns < 1:
+        raise RulesetError("lobby: hero_health and max_turns must be at least 1")
     if not max(rules.tavern.shop_sizes) <= rules.tavern.max_shop_size <= 7:
         raise RulesetError("tavern.max_shop_size: must hold every shop size and be at most 7")
     if rules.limits.hand_size > 10 or rules.limits.discover_choices > 3:

@@ -7,12 +7,12 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from bgsim import tavern
+from bgsim._core import tavern
+from bgsim._core.minions import INFO, HandCard, MinionCard, make_minion
+from bgsim._core.player_state import PlayerState
+from bgsim._core.pool import Pool, starting_copies
 from bgsim.actions import Action
 from bgsim.cards import TRIBES
-from bgsim.minions import INFO, HandCard, MinionCard, make_minion
-from bgsim.player_state import PlayerState
-from bgsim.pool import Pool, starting_copies
 from bgsim.ruleset import load_ruleset
 
 RULES = load_ruleset()

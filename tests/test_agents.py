@@ -7,16 +7,17 @@ import pytest
 from tavern_helpers import drive_lobby
 
 from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
-from agents.belief import estimate_pool, guess_board, guess_boards, known_gone
+from agents.belief import guess_board, guess_boards
 from agents.greedy import GreedyAgent
 from agents.heuristic import HeuristicAgent
-from agents.mcts import Edge, MCTSAgent, _difference, budget_part, info_key
+from agents.ismcts import Edge, difference
+from agents.mcts import MCTSAgent, budget_part
 from agents.random_agent import RandomAgent
 from agents.registry import make_agent, parse_lineup, parse_spec
 from agents.results_db import ResultsDB
+from bgsim._core.pool import starting_copies
 from bgsim.actions import EndTurn
 from bgsim.lobby import Lobby
-from bgsim.pool import starting_copies
 from bgsim.ruleset import load_ruleset
 
 RULES = load_ruleset()
@@ -69,7 +70,7 @@ def test_greedy_beats_random():
     lineup = tuple(parse_lineup("greedy:1,random:7"))
     places = []
     for g in range(6):
-        rec = play_game(GameTask("t", g, derive_seed("greedy-test", g), lineup, None, None))
+        rec = play_game(GameTask("t", g, derive_seed("greedy-test", g), lineup, None, None, RULES))
         places.append(rec.placements[0])
     assert sum(places) / len(places) <= 2.0
 
@@ -85,11 +86,11 @@ def test_mcts_respects_iteration_budget_and_keys_transpose():
     fresh = MCTSAgent(budget=Budget(iterations=90), level="search")
     fresh.reset(0, 1)
     fresh._new_turn(obs)
-    left = fresh._decisions_left(obs.state)
+    left = fresh._ctx.decisions_left(fresh._ctx.at(obs.state))
     assert left >= 2
     assert agent.iterations_done == int(90 * 2 / (left + 1))
-    same = info_key(obs.state, 20)
-    assert same == info_key(lobby.clone().observe(0).state, 20)
+    same = lobby.turn_model(0).info_key()
+    assert same == lobby.clone().turn_model(0).info_key()
 
 
 def test_mcts_analyse_runs_exactly_the_iterations_asked():
@@ -136,17 +137,23 @@ def test_mcts_budget_split_follows_the_decisions_left():
     agent.reset(0, 1)
     obs = lobby.observe(0)
     agent._new_turn(obs)
-    pool_before = agent._pool.counts()
-    left = agent._decisions_left(obs.state)
+    start = agent._ctx.at(obs.state)
+    before = start.clone()
+    left = agent._ctx.decisions_left(start)
     assert left >= 1
-    assert agent._pool.counts() == pool_before  # counted on a copy of the pool
+    # counted on a copy: the model plays on as before
+    for action in start.legal_actions():
+        a, b = start.clone(random.Random(1)), before.clone(random.Random(1))
+        a.apply_action(action)
+        b.apply_action(action)
+        assert a.state == b.state
     first = max(1, int(100 * budget_part(left)))
-    assert agent._share(obs.state) == (first, None)
+    assert agent._share(start) == (first, None)
     if first < 100:
-        assert agent._share(obs.state)[0] == max(1, int((100 - first) * budget_part(left)))
-    while agent._share(obs.state)[0]:
+        assert agent._share(start)[0] == max(1, int((100 - first) * budget_part(left)))
+    while agent._share(start)[0]:
         pass
-    assert agent._share(obs.state) == (0, None)  # the budget is spent
+    assert agent._share(start) == (0, None)  # the budget is spent
 
 
 def test_mcts_never_spends_more_than_its_budget_in_a_turn():
@@ -211,8 +218,9 @@ def test_mcts_siblings_share_determinizations():
     agent.reset(0, 3)
     obs = lobby.observe(0)
     agent._new_turn(obs)
-    root = agent._node(obs.state)
-    agent._search(obs, root)
+    start = agent._ctx.at(obs.state)
+    root = agent._search.node(start)
+    agent._run(start, root)
     tried = [e for e in root.edges.values() if e.visits >= 2]
     assert len(tried) >= 2
     for e in tried:
@@ -220,13 +228,13 @@ def test_mcts_siblings_share_determinizations():
         assert sorted(e.samples) == list(range(e.visits))
     # the same index gives the same shop stream, enemies and fight seeds,
     # however the search got there
-    assert agent._determinization(1).random() == agent._determinization(1).random()
-    plan = agent._fight_plan(obs, 1)
+    assert agent._ctx.determinization(1).random() == agent._ctx.determinization(1).random()
+    plan = agent._ctx.fight_plan(1)
     fresh = MCTSAgent(budget=Budget(iterations=240))
     fresh.reset(0, 3)
     fresh._new_turn(obs)
-    assert fresh._fight_plan(obs, 1) == plan
-    assert fresh._fight_plan(obs, 2) != plan
+    assert fresh._ctx.fight_plan(1) == plan
+    assert fresh._ctx.fight_plan(2) != plan
 
 
 def test_paired_difference_sees_through_shared_noise():
@@ -239,12 +247,12 @@ def test_paired_difference_sees_through_shared_noise():
             edge.total += value
             edge.squares += value * value
             edge.samples[k] = value
-    gap, se = _difference(base, better)
+    gap, se = difference(base, better)
     assert abs(gap - 0.05) < 1e-9 and gap > 2 * se
     # without common determinizations the same means are within the noise
     for e in (base, better):
         e.samples = {}
-    gap, se = _difference(base, better)
+    gap, se = difference(base, better)
     assert gap < 2 * se
 
 
@@ -269,7 +277,7 @@ def test_cheat_mode_reads_true_boards_only_through_the_arena():
     agent = make_agent(parse_spec("mcts[cheat,iterations=20]"))
     assert agent.cheat and agent.true_boards is None
     lineup = tuple(parse_lineup("mcts[cheat,iterations=20]:1,random:7"))
-    rec = play_game(GameTask("t", 0, 5, lineup, None, None))
+    rec = play_game(GameTask("t", 0, 5, lineup, None, None, RULES))
     assert sorted(rec.placements) == list(range(1, 9))
 
 
@@ -288,7 +296,7 @@ def test_cheat_boards_say_which_turn_they_reflect(monkeypatch):
 
     monkeypatch.setattr(arena, "true_boards", spy)
     lineup = tuple(parse_lineup("random:3,mcts[cheat,iterations=8]:1,random:4"))
-    play_game(GameTask("t", 0, 6, lineup, None, None))
+    play_game(GameTask("t", 0, 6, lineup, None, None, RULES))
     assert reads and all(reads)
 
 
@@ -299,46 +307,46 @@ def test_belief_uses_public_information_only():
         a.reset(p, p)
     play_turns(lobby, agents, 6)
     obs = lobby.observe(2)
-    gone = known_gone(obs)
+    gone = obs.known_gone()
     own = obs.state.pool_copies()
     assert all(gone[c] >= own.count(c) for c in own)
-    pool = estimate_pool(obs, RULES)
+    pool = obs.pool_estimate()
     start = starting_copies(obs.tribes, RULES)
-    assert all(pool.counts()[c] <= start[c] for c in pool.counts())
+    assert all(pool[c] <= start[c] for c in pool)
     rng = random.Random(1)
-    boards = guess_boards(obs, rng, RULES)
+    boards = guess_boards(obs, rng)
     assert set(boards) == {p.player for p in obs.players if p.alive and p.player != 2}
     for q, board in boards.items():
         assert board.tier == obs.players[q].tier and len(board.minions) <= 7
         for m in board.minions:
             assert (
                 start.get(m.card, 0) > 0
-                or not __import__("bgsim.minions").minions.INFO[m.card].in_pool
+                or not __import__("bgsim._core.minions").minions.INFO[m.card].in_pool
             )
     # A guess for a seen opponent keeps the seen minions' cards when nothing swapped.
     seen_q = next(q for q, s in enumerate(obs.seen) if s is not None and q in boards)
-    guesses = [guess_board(obs, seen_q, random.Random(k), RULES) for k in range(20)]
+    guesses = [guess_board(obs, seen_q, random.Random(k)) for k in range(20)]
     seen_cards = {m.card for m in obs.seen[seen_q].board.minions}
     assert any(seen_cards <= {m.card for m in g.minions} for g in guesses)
 
 
 def test_tournament_resumes_and_summarises(tmp_path):
     db_path = tmp_path / "r.db"
-    tour = Tournament("random:8", 4, seed=3)
+    tour = Tournament("random:8", 4, RULES, seed=3)
     with ResultsDB(db_path) as db:
         summary = run_tournament(tour, db, workers=1, progress=False)
         assert summary["random"]["games"] == 32
     played = []
     with ResultsDB(db_path) as db:
-        tour = Tournament("random:8", 6, seed=3)
+        tour = Tournament("random:8", 6, RULES, seed=3)
         run_tournament(tour, db, workers=2, progress=False, on_game=played.append)
         assert len(played) == 2 and db.finished(tour.run) == set(range(6))
         assert len({g.seed for g in db.games([tour.run])}) == 6
 
 
 def test_same_seed_gives_same_lobby_seeds_across_lineups():
-    a = Tournament("random:8", 3, seed=7)
-    b = Tournament("greedy:1,random:7", 3, seed=7)
+    a = Tournament("random:8", 3, RULES, seed=7)
+    b = Tournament("greedy:1,random:7", 3, RULES, seed=7)
     assert [t.seed for t in a.tasks(set())] == [t.seed for t in b.tasks(set())]
     assert a.run != b.run
 
@@ -347,8 +355,8 @@ def test_static_policy_gives_the_same_action_with_or_without_the_legal_list():
     from agents.rollout import rollout_action
 
     def choose(player, state, legal, turn):
-        action = rollout_action(state, legal)
-        assert action in legal and rollout_action(state) == action
+        action = rollout_action(state, RULES, legal)
+        assert action in legal and rollout_action(state, RULES) == action
         return action
 
     assert drive_lobby(Lobby(derive_seed("static-policy", 1)), choose, 14) > 300

@@ -25,10 +25,12 @@ import hashlib
 from pathlib import Path
 from bgsim import compiled
 import agents.heuristic
-from agents.arena import Budget, GameTask, derive_seed, play_game
+from agents.arena import GameTask, derive_seed, play_game
+from bgsim import Budget, load_ruleset
 from agents.registry import parse_lineup
 seats = tuple(parse_lineup("mcts:1,heuristic:7"))
-task = GameTask("compiled", 0, derive_seed("compiled", 0), seats, Budget(iterations=25), None)
+budget = Budget(iterations=25)
+task = GameTask("compiled", 0, derive_seed("compiled", 0), seats, budget, None, load_ruleset())
 game = play_game(task)
 digest = hashlib.sha1(repr((game.placements, game.rounds)).encode()).hexdigest()
 print(compiled.status(), Path(agents.heuristic.__file__).suffix, digest)

@@ -10,10 +10,10 @@ from agents.arena import GameTask, derive_seed, play_game
 from agents.heuristic import CURVES, HeuristicAgent
 from agents.random_agent import RandomAgent
 from agents.registry import LineupError, make_agent, parse_spec
-from bgsim import tavern
+from bgsim._core import tavern
+from bgsim._core.minions import GOLD_COIN, TRIPLE_REWARD, SpellCard
 from bgsim.actions import Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sell, Upgrade
 from bgsim.lobby import Lobby
-from bgsim.minions import GOLD_COIN, TRIPLE_REWARD, SpellCard
 from bgsim.observation import Observation, PlayerInfo
 
 DRAGONSPAWN = "BGS_039"  # 2/3 Taunt, tier 1
@@ -37,7 +37,7 @@ IMP_MAMA = "BGS_044"
 def observe(state, turn: int | None = None) -> Observation:
     turn = state.turn if turn is None else turn
     players = tuple(PlayerInfo(p, 40, 1, True, None) for p in range(8))
-    return Observation(0, turn, state, players, (None,) * 8, ("beast", "mech"), None)
+    return Observation(0, turn, state, players, (None,) * 8, ("beast", "mech"), None, RULES)
 
 
 def decide(state, agent: HeuristicAgent | None = None):
@@ -104,7 +104,7 @@ def test_beats_random_play():
     for game in range(16):
         seat = game % 8
         seats = tuple(heuristic if s == seat else rnd for s in range(8))
-        task = GameTask("test", game, derive_seed("heuristic-test", game), seats, None, None)
+        task = GameTask("test", game, derive_seed("heuristic-test", game), seats, None, None, RULES)
         places.append(play_game(task).placements[seat])
     assert sum(places) / len(places) < 2.5
 
@@ -222,7 +222,7 @@ def test_options_through_the_registry():
 def test_deciding_without_the_legal_list_gives_the_same_action():
     """Searches ask without listing the legal actions (each candidate is then
     checked on its own); the answer must not change."""
-    agents = [HeuristicAgent() for _ in range(8)]
+    agents = [HeuristicAgent(rules=RULES) for _ in range(8)]
 
     def choose(player, state, legal, turn):
         action = agents[player].decide(state, turn, legal)

@@ -11,11 +11,11 @@ from collections import Counter
 import pytest
 from tavern_helpers import play_random_lobby
 
+from bgsim._core.pool import starting_copies
 from bgsim.actions import ACTIONS, Buy, EndTurn, IllegalActionError, Move, Play
 from bgsim.cards import TRIBES
 from bgsim.lobby import Lobby
 from bgsim.observation import Observation, SeenBoard
-from bgsim.pool import starting_copies
 from bgsim.ruleset import load_ruleset
 
 RULES = load_ruleset()
@@ -57,7 +57,7 @@ def run(lobby, rng, policy=kind_policy, max_turn=None, check=None):
 
 
 def held(lobby) -> Counter:
-    counts = lobby.pool.counts()
+    counts = lobby._pool.counts()
     for p in range(lobby.players):
         if lobby.alive(p):
             counts.update(lobby.state(p).pool_copies())
@@ -170,7 +170,7 @@ def test_ghost_takes_no_damage_and_a_win_against_it_counts():
 
 def test_same_round_knockouts_ordered_by_health_then_seat():
     lobby = Lobby(5)
-    boards = {p: lobby._board(p) for p in range(8)}
+    boards = {p: lobby.state(p).warband() for p in range(8)}
     for p, health in ((1, -4), (2, 0), (6, -4)):
         lobby._states[p] = dataclasses.replace(lobby._states[p], health=health)
     lobby._eliminate(list(range(8)), boards)
@@ -205,7 +205,7 @@ def test_lobby_setup_comes_from_the_seed():
 def _snapshot(lobby):
     return (
         [lobby.state(p) for p in range(lobby.players)],
-        lobby.pool.counts(),
+        lobby._pool.counts(),
         len(lobby._log),
         lobby.turn,
         dict(lobby.placements),
@@ -281,7 +281,7 @@ def test_observation_shows_own_tavern_and_last_seen_boards():
     assert seen.spec == last["boards"][1 - last["players"].index(3)]
     assert all(s is None or s.turn <= 3 for s in obs.seen)
     assert obs.players[opp].health == lobby.state(opp).health
-    assert obs.displayed() == [(a, h) for a, h in lobby._board(3).displayed()]
+    assert obs.displayed() == [(a, h) for a, h in lobby.state(3).warband().displayed()]
     assert not hasattr(obs, "pool")
 
 

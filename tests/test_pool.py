@@ -3,9 +3,9 @@ from collections import Counter
 
 from tavern_helpers import RULES
 
+from bgsim._core.minions import INFO
+from bgsim._core.pool import Pool, starting_copies
 from bgsim.cards import TRIBES, cards
-from bgsim.minions import INFO
-from bgsim.pool import Pool, starting_copies
 
 
 def test_lobby_pool_has_the_lobby_types_neutrals_and_amalgadon():

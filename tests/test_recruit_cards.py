@@ -2,22 +2,21 @@
 
 ``test_registry_matches_card_texts`` reads each pool card's text (normal and
 golden) and fails for a card whose text acts in the recruit phase without a
-matching implementation in ``bgsim.recruit_effects`` (or with one its text
+matching implementation in ``bgsim._core.recruit_effects`` (or with one its text
 does not call for); ``test_every_recruit_card_has_a_test`` fails for a card
 that acts in the recruit phase but has no test here.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 from tavern_helpers import RULES, SeqRng, act, full_pool, mk, st, stats
 
-from bgsim import tavern
-from bgsim.actions import Buy, Choose, EndTurn, Play, Refresh, Sell
-from bgsim.cards import cards
-from bgsim.minions import (
+from bgsim._core import tavern
+from bgsim._core.minions import (
     DIVINE_SHIELD,
     ELEMENTAL,
     GOLD_COIN,
@@ -28,8 +27,10 @@ from bgsim.minions import (
     WINDFURY,
     SpellCard,
 )
+from bgsim._core.recruit_effects import ADAPTS, EFFECTS, phases
+from bgsim.actions import Buy, Choose, EndTurn, Play, Refresh, Sell
+from bgsim.cards import cards
 from bgsim.observation import Observation
-from bgsim.recruit_effects import ADAPTS, EFFECTS, phases
 from combat_c import Board
 
 COVERED: set[str] = set()
@@ -72,8 +73,8 @@ PATTERNS = {
     "start_of_turn": r"start of (each|your) turn",
     "end_of_turn": r"end of your turn",
     "magnetic": r"^Magnetic",
-    "doubles_battlecries": r"Battlecries trigger",
-    "doubles_summons": r"summon (twice|three times) as many",
+    "battlecries": r"Battlecries trigger",
+    "summons": r"summon (twice|three times) as many",
     "hero_immune": r"hero is Immune",
 }
 # Text acting in the recruit phase through generic code rather than a
@@ -895,6 +896,42 @@ def test_auras_show_on_the_recruit_screen():
         mk("GVG_021"),
         mk("YOD_026"),
     ]
-    obs = Observation(0, 5, st(board=board), (), (), (), None)
+    obs = Observation(0, 5, st(board=board), (), (), (), None, RULES)
     assert obs.displayed() == [(3, 3), (4, 1), (3, 3), (3, 2), (7, 10), (10, 7), (5, 3)]
     assert obs.displayed() == Board(6, 40, tuple(m.combat() for m in board)).displayed()
+
+
+# ------------------------------------------------------------ passives
+
+
+PASSIVE_SCENARIOS = {
+    # card: (passive field, a scenario whose result depends on that passive)
+    "LOE_077": (
+        "battlecries",
+        lambda: stats(play(mk("UNG_073"), [mk("EX1_506"), mk("LOE_077")], target=0).board),
+    ),
+    "DAL_575": ("summons", lambda: [m.card for m in play(mk("CFM_315"), [mk("DAL_575")]).board]),
+    "GVG_021": ("hero_immune", lambda: play(mk("LOOT_013"), [mk("GVG_021")]).health),
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(PASSIVE_SCENARIOS))
+def test_the_rules_read_passives_from_the_registry_entry(card_id, monkeypatch):
+    """A passive acts through its registry entry alone: with the entry's flag
+    taken away, the card's behaviour is gone."""
+    field, scenario = PASSIVE_SCENARIOS[card_id]
+    assert getattr(EFFECTS[card_id], field)
+    with_flag = scenario()
+    monkeypatch.setitem(
+        EFFECTS,
+        card_id,
+        dataclasses.replace(EFFECTS[card_id], **{field: None if field != "hero_immune" else False}),
+    )
+    assert scenario() != with_flag
+
+
+def test_every_passive_in_the_registry_has_a_scenario():
+    passives = {
+        card_id for card_id, fx in EFFECTS.items() if fx.battlecries or fx.summons or fx.hero_immune
+    }
+    assert passives == set(PASSIVE_SCENARIOS)

@@ -4,10 +4,11 @@ import math
 
 import pytest
 
-from agents.arena import Budget, derive_seed, seats_for_game, summarize
+from agents.arena import derive_seed, seats_for_game, summarize
 from agents.registry import LineupError, parse_lineup
 from agents.results_db import GameRecord, ResultsDB, ResultsError
 from agents.stats import mean_interval, wilson
+from bgsim import Budget, BudgetError
 from viz.plots import figures, write_plots
 
 
@@ -37,8 +38,11 @@ def test_lineup_parsing():
 def test_budget_parsing():
     assert Budget.parse("0.5s") == Budget(seconds=0.5)
     assert Budget.parse("2000it") == Budget(iterations=2000)
-    with pytest.raises(LineupError, match="bad budget"):
-        Budget.parse("fast")
+    for bad in ("fast", "nans", "infs", "1e400s", "-1s", "0it", "1.5it", "s", ""):
+        with pytest.raises(BudgetError, match="bad budget"):
+            Budget.parse(bad)
+    with pytest.raises(BudgetError, match="either seconds or iterations"):
+        Budget()
 
 
 def test_seats_rotate_and_seeds_are_shared():

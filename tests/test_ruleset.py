@@ -54,7 +54,7 @@ def _text(**swap: str) -> str:
         ("shop_sizes = [3, 4, 4, 5, 5, 6]", "shop_sizes = [3, 4]", "tavern.shop_sizes"),
         ("hand_size = 10", "hand_size = -1", "limits.hand_size"),
         ("hand_size = 10", "hand_size = 10\nhand_limit = 3", "limits.hand_limit: unknown"),
-        ("ghost_takes_damage = false", "ghost_takes_damage = 0", "lobby.ghost_takes_damage"),
+        ("tribes_per_lobby = 5", "tribes_per_lobby = true", "lobby.tribes_per_lobby"),
         ("board_size = 7", "board_size = 9", "limits.board_size"),
         ("max_shop_size = 7", "max_shop_size = 5", "tavern.max_shop_size"),
         ("actions_per_turn = 20", "actions_per_turn = 0", "recruit.actions_per_turn"),

@@ -5,7 +5,9 @@ import random
 import pytest
 from tavern_helpers import RULES, act, full_pool, mk, st, stats
 
-from bgsim import tavern
+from bgsim._core import tavern
+from bgsim._core.minions import GOLD_COIN, TAUNT, TRIPLE_REWARD, SpellCard
+from bgsim._core.player_state import PlayerState, new_player_state
 from bgsim.actions import (
     ACTIONS,
     Buy,
@@ -19,8 +21,6 @@ from bgsim.actions import (
     Sell,
     Upgrade,
 )
-from bgsim.minions import GOLD_COIN, TAUNT, TRIPLE_REWARD, SpellCard
-from bgsim.player_state import PlayerState, new_player_state
 
 
 def fresh(turns: int = 1, seed: int = 0):

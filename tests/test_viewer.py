@@ -15,6 +15,7 @@ import pytest
 
 from agents.arena import GameTask, play_game
 from agents.registry import parse_lineup
+from bgsim import load_ruleset
 from bgsim.cards import cards
 from bgsim.replay import Replay, ReplayError, ReplayWriter, read_replay
 from combat_c import Board, Event, parse_board, resolve
@@ -243,7 +244,7 @@ def test_standings_start_full_and_follow_records(game):
 
 def test_health_before_the_fights_until_they_are_shown(tmp_path):
     lineup = tuple(parse_lineup("heuristic:4,random:4"))
-    record = play_game(GameTask("t", 0, 21, lineup, None, str(tmp_path)))
+    record = play_game(GameTask("t", 0, 21, lineup, None, str(tmp_path), load_ruleset()))
     frames = build_frames(read_replay(record.replay))
     checked = 0
     for f in frames:

@@ -18,10 +18,12 @@ Phases (each a field of :class:`RecruitEffects`):
 - ``on_sell(t, golden)``: when this minion is sold (it has left the warband).
 - ``start_of_turn(t, me, golden)`` and ``end_of_turn(t, me, golden)``.
 - ``magnetic``: may attach to a friendly Mech instead of being placed.
-- Passives the recruit phase reads: ``doubles_battlecries`` (Brann),
-  ``doubles_summons`` (Khadgar: the cards that summon in the recruit phase are
-  Alleycat and Murloc Tidehunter; several Khadgars multiply, as in the combat
-  engine), ``hero_immune`` (Mal'Ganis).
+- Passives the rules read from the entries of the minions on the warband:
+  ``battlecries`` (Brann: how many times Battlecries trigger, normal and
+  golden; several Branns do not stack), ``summons`` (Khadgar: the factor a
+  card's summons are multiplied by, normal and golden; the cards that summon
+  in the recruit phase are Alleycat and Murloc Tidehunter; several Khadgars
+  multiply, as in the combat engine), ``hero_immune`` (Mal'Ganis).
 
 Discover (Primalfin Lookout) and the tavern buffs (Nomi, Steward of Time,
 Stasis Elemental, Faceless Taverngoer, Refreshing Anomaly) live in the phase
@@ -34,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from bgsim.minions import (
+from bgsim._core.minions import (
     BEAST,
     DEMON,
     DIVINE_SHIELD,
@@ -55,8 +57,8 @@ from bgsim.minions import (
     make_minion,
     pool_minion,
 )
-from bgsim.player_state import DiscoverSpec
-from bgsim.recruit_turn import Turn
+from bgsim._core.player_state import DiscoverSpec
+from bgsim._core.recruit_turn import Turn
 from combat_c import Board
 
 SHOP: Final = "shop"
@@ -80,8 +82,8 @@ class RecruitEffects:
     start_of_turn: EachTurn | None = None
     end_of_turn: EachTurn | None = None
     magnetic: bool = False
-    doubles_battlecries: bool = False
-    doubles_summons: bool = False
+    battlecries: tuple[int, int] | None = None  # (normal, golden) Battlecry triggers
+    summons: tuple[int, int] | None = None  # (normal, golden) summon multiplier
     hero_immune: bool = False
 
 
@@ -93,19 +95,43 @@ def _g(golden: bool) -> int:
 
 
 def battlecry_times(t: Turn) -> int:
+    """How many times a Battlecry triggers: the largest ``battlecries`` passive
+    on the warband (they do not stack), else once."""
     best = 1
     for m in t.board:
-        if m.card == BRANN:
-            best = 3 if m.golden else max(best, 2)
+        fx = EFFECTS.get(m.card)
+        if fx is not None and fx.battlecries is not None:
+            best = max(best, fx.battlecries[1] if m.golden else fx.battlecries[0])
     return best
 
 
 def summon_times(t: Turn) -> int:
+    """How many minions a card's summon makes: the ``summons`` passives on the
+    warband multiply (capped once the warband could not hold more)."""
     times = 1
     for m in t.board:
-        if m.card == KHADGAR and times < 7:
-            times *= 3 if m.golden else 2
+        fx = EFFECTS.get(m.card)
+        if fx is not None and fx.summons is not None and times < 7:
+            times *= fx.summons[1] if m.golden else fx.summons[0]
     return times
+
+
+def hero_immune(t: Turn) -> bool:
+    """Whether a ``hero_immune`` passive on the warband makes the hero Immune."""
+    for m in t.board:
+        fx = EFFECTS.get(m.card)
+        if fx is not None and fx.hero_immune:
+            return True
+    return False
+
+
+def damage_hero(t: Turn, amount: int) -> None:
+    """Self-damage in the recruit phase: none while the hero is Immune, and it
+    never takes the hero below 1 Health (bgsim decision: a hero cannot die
+    during the recruit phase; see the tavern module doc)."""
+    if amount <= 0 or hero_immune(t):
+        return
+    t.health = max(t.health - amount, min(t.health, 1))
 
 
 def summoned(t: Turn, slot: int) -> None:
@@ -231,7 +257,7 @@ def _refreshing_anomaly(t: Turn, me: int, golden: bool, target: int | None) -> N
 
 
 def _vulgar_homunculus(t: Turn, me: int, golden: bool, target: int | None) -> None:
-    t.damage_hero(2)
+    damage_hero(t, 2)
 
 
 def _menagerie(amount: int) -> Battlecry:
@@ -397,7 +423,7 @@ def _is(card: MinionCard, tribe: int) -> bool:
 
 def _wrath_weaver(t: Turn, me: int, golden: bool, played: MinionCard, at: int | None) -> None:
     if _is(played, DEMON):
-        t.damage_hero(1)
+        damage_hero(t, 1)
         g = _g(golden)
         t.buff(me, 2 * g, 2 * g)
 
@@ -566,8 +592,6 @@ def _razorgore(t: Turn, me: int, golden: bool) -> None:
 
 # ------------------------------------------------------------ registry
 
-BRANN: Final = "LOE_077"
-KHADGAR: Final = "DAL_575"
 PRIMALFIN_LOOKOUT: Final = "BGS_020"
 STASIS_ELEMENTAL: Final = "BGS_122"
 TAVERN_TEMPEST: Final = "BGS_123"
@@ -607,7 +631,7 @@ EFFECTS: Final[dict[str, RecruitEffects]] = {
     "BGS_033": E(start_of_turn=_hangry_dragon),
     "DS1_070": E(battlecry=_buff_target(2, 2, TAUNT), target=BEAST),  # Houndmaster
     "GVG_027": E(end_of_turn=_iron_sensei),
-    "DAL_575": E(doubles_summons=True),  # Khadgar
+    "DAL_575": E(summons=(2, 3)),  # Khadgar
     "BOT_312": E(magnetic=True),  # Replicating Menace
     "BGS_081": E(after_play=_salty_looter),
     "GVG_055": E(battlecry=_buff_target(2, 2), target=MECH),  # Screwjank Clunker
@@ -628,7 +652,7 @@ EFFECTS: Final[dict[str, RecruitEffects]] = {
     "CFM_816": E(battlecry=_buff_target(2, 2), target=BEAST),  # Virmen Sensei
     # tier 5
     "BGS_010": E(battlecry=_annihilan),
-    "LOE_077": E(doubles_battlecries=True),  # Brann Bronzebeard
+    "LOE_077": E(battlecries=(2, 3)),  # Brann Bronzebeard
     "BGS_072": E(on_buy=_hoggarr),
     "BGS_113": E(battlecry=_faceless_taverngoer, target=SHOP),
     "BGS_030": E(battlecry=_buff_others(MURLOC, 2, 2)),  # King Bagurgle
@@ -657,10 +681,19 @@ PHASES = (
     "start_of_turn",
     "end_of_turn",
     "magnetic",
-    "doubles_battlecries",
-    "doubles_summons",
+    "battlecries",
+    "summons",
     "hero_immune",
 )
+
+
+def battlecry_target(card_id: str) -> str | None:
+    """What a card's Battlecry targets: ``"friendly"`` (a warband minion of
+    its minion types), ``"shop"`` (a shop minion) or None (no target)."""
+    fx = EFFECTS.get(card_id)
+    if fx is None or fx.target is None:
+        return None
+    return "shop" if fx.target == SHOP else "friendly"
 
 
 def phases(card_id: str) -> frozenset[str]:

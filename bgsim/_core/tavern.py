@@ -56,6 +56,29 @@ from typing import Final, cast
 
 import numpy as np
 
+from bgsim._core.minions import (
+    ELEMENTAL,
+    GOLD_COIN,
+    INFO,
+    PIRATE,
+    TRIPLE_REWARD,
+    MinionCard,
+    SpellCard,
+    make_minion,
+)
+from bgsim._core.player_state import DiscoverSpec, PlayerState
+from bgsim._core.pool import Pool
+from bgsim._core.recruit_effects import (
+    EFFECTS,
+    SHOP,
+    after_play,
+    attach,
+    battlecry_times,
+    can_attach,
+    each_turn,
+    summoned,
+)
+from bgsim._core.recruit_turn import Turn
 from bgsim.actions import (
     ACTIONS,
     BUY_BASE,
@@ -80,29 +103,6 @@ from bgsim.actions import (
     move_code,
     play_code,
 )
-from bgsim.minions import (
-    ELEMENTAL,
-    GOLD_COIN,
-    INFO,
-    PIRATE,
-    TRIPLE_REWARD,
-    MinionCard,
-    SpellCard,
-    make_minion,
-)
-from bgsim.player_state import DiscoverSpec, PlayerState
-from bgsim.pool import Pool
-from bgsim.recruit_effects import (
-    EFFECTS,
-    SHOP,
-    after_play,
-    attach,
-    battlecry_times,
-    can_attach,
-    each_turn,
-    summoned,
-)
-from bgsim.recruit_turn import Turn
 from bgsim.ruleset import Ruleset
 
 _BUYS: Final = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
-from bgsim.minions import INFO, TRIBE_BITS
+from bgsim._core.minions import INFO, TRIBE_BITS
 from bgsim.ruleset import Ruleset
 
 
@@ -123,6 +123,10 @@ def starting_copies(tribes: Iterable[str], rules: Ruleset) -> dict[str, int]:
         mask |= TRIBE_BITS[t]
     out = {}
     for info in INFO.values():
-        if info.in_pool and (not info.tribes or info.tribes & mask):
+        if (
+            info.in_pool
+            and info.tier <= rules.tavern.max_tier
+            and (not info.tribes or info.tribes & mask)
+        ):
             out[info.id] = rules.copies(info.tier)
     return out

@@ -7,11 +7,13 @@ search can keep any state it has seen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from bgsim.minions import NATIVE, HandCard, MinionCard, set_frozen
+from bgsim._core.minions import NATIVE, HandCard, MinionCard, set_frozen
 from bgsim.ruleset import Ruleset
+from combat_c import Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,7 @@ class PlayerState:
 
     # Written out (the dataclass keeps it) so that mypyc compiles it: the
     # recruit engine builds a state per action, and the generated one would
-    # run in Python, one frozen-guard bypass per field (see bgsim.minions.NATIVE).
+    # run in Python, one frozen-guard bypass per field (see bgsim._core.minions.NATIVE).
     def __init__(
         self,
         player: int,
@@ -163,6 +165,17 @@ class PlayerState:
             self.last_opponent_cards,
         )
 
+    def warband(self, minions: Sequence[MinionCard] | None = None) -> Board:
+        """The warband as the combat engine takes it: this player's tier,
+        health and minions (``minions``, left to right, in place of the
+        warband's own when given: a hoped-for board, an arrangement).
+
+        >>> from bgsim import Lobby
+        >>> Lobby(seed=1).state(0).warband().minions
+        ()
+        """
+        return warband(self.tier, self.health, self.board if minions is None else minions)
+
     @property
     def frozen(self) -> bool:
         """True when every shop minion is frozen (and there is at least one)."""
@@ -178,6 +191,16 @@ class PlayerState:
 
 
 _SLOTS: Final = tuple(PlayerState.__dataclass_fields__)  # the _legal cache last
+
+
+def warband(tier: int, health: int, minions: Sequence[MinionCard]) -> Board:
+    """The one place that turns recruit-phase minions into a combat board.
+
+    The minions are the recruit engine's own values, so the board is built
+    without the Python checks (``Board.trusted``; the engine still checks
+    every board it is given). A hero at 0 Health or less counts as 1 (it can
+    only be a guess or a board of the past)."""
+    return Board.trusted(tier, max(health, 1), tuple([m.combat() for m in minions]))
 
 
 def new_player_state(player: int, rules: Ruleset) -> PlayerState:

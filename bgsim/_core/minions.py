@@ -127,7 +127,7 @@ class MinionCard:
     _hash: int = field(default=0, init=False, compare=False, repr=False, hash=False)
 
     # Written out (the dataclass keeps it) so that mypyc compiles it: see
-    # PlayerState.__init__ in bgsim.player_state.
+    # PlayerState.__init__ in bgsim._core.player_state.
     def __init__(
         self,
         card: str,

@@ -13,7 +13,7 @@ import random
 from functools import partial
 from typing import Final
 
-from bgsim.minions import (
+from bgsim._core.minions import (
     ALL_TRIBES,
     INFO,
     MAX_MAGNETS,
@@ -27,11 +27,10 @@ from bgsim.minions import (
     MinionCard,
     pool_minion,
 )
-from bgsim.player_state import DiscoverSpec, PlayerState
-from bgsim.pool import Pool
+from bgsim._core.player_state import DiscoverSpec, PlayerState
+from bgsim._core.pool import Pool
 from bgsim.ruleset import Ruleset
 
-MAL_GANIS: Final = "GVG_021"
 TRIBE_ORDER: Final = tuple(TRIBE_BITS.values())
 
 
@@ -210,19 +209,6 @@ class Turn:
         have = bin(mask).count("1")
         return have + min(fillers, len(TRIBE_ORDER) - have)
 
-    # ---------------------------------------------------------------- hero
-
-    def hero_immune(self) -> bool:
-        return any(m.card == MAL_GANIS for m in self.board)
-
-    def damage_hero(self, amount: int) -> None:
-        """Self-damage in the recruit phase: none while Mal'Ganis makes the hero
-        Immune, and it never takes the hero below 1 Health (bgsim decision:
-        a hero cannot die during the recruit phase; see tavern module doc)."""
-        if amount <= 0 or self.hero_immune():
-            return
-        self.health = max(self.health - amount, min(self.health, 1))
-
     # ---------------------------------------------------------------- hand
 
     def hand_room(self) -> bool:
@@ -267,8 +253,9 @@ class Turn:
     # ------------------------------------------------------------ triples
 
     def check_triples(self) -> None:
-        """Merge any three copies of a normal minion in hand + warband into a
+        """Merge any ``triples.copies`` (three) copies of a normal minion in hand + warband into a
         golden card in hand (tokens too; cards without a golden never merge)."""
+        need = self.rules.triples.copies
         while True:
             counts: dict[str, int] = {}
             found = None
@@ -278,13 +265,13 @@ class Turn:
                 if not m.golden:
                     card = m.card
                     n = counts[card] = counts.get(card, 0) + 1
-                    if n >= 3 and card in _HAS_GOLDEN:
+                    if n >= need and card in _HAS_GOLDEN:
                         found = card
             for c in self.hand:
                 if isinstance(c, MinionCard) and not c.golden:
                     card = c.card
                     n = counts[card] = counts.get(card, 0) + 1
-                    if n >= 3 and card in _HAS_GOLDEN:
+                    if n >= need and card in _HAS_GOLDEN:
                         found = card
             if found is None or not self._merge(found):
                 return
