@@ -385,7 +385,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_watch(args: argparse.Namespace) -> int:
-    from viz.viewer import main as watch
+    from viz.app import main as watch
 
     return watch(
         args.file, screenshot=args.screenshot, at=args.at, player=args.player, speed=args.speed

@@ -6,7 +6,7 @@
 This package knows nothing of the layers above it (DESIGN.md).
 """
 
-from combat_c._lib import CARD_IDS, CARDS, CardEntry
+from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, CardEntry
 from combat_c.board import Board, BoardSpecError, Minion, parse_board
 from combat_c.combat import (
     Aftermath,
@@ -22,6 +22,7 @@ from combat_c.combat import (
 __all__ = [
     "CARDS",
     "CARD_IDS",
+    "KEYWORD_BITS",
     "Aftermath",
     "Board",
     "BoardSpecError",

@@ -20,9 +20,9 @@ from bgsim.cards import cards
 from bgsim.replay import Replay, ReplayError, ReplayWriter, read_replay
 from combat_c import Board, Event, parse_board, resolve
 from combat_c.timeline import final_boards
-from viz import viewer
+from viz.app import Viewer, describe_frame, main, render_frame
 from viz.frames import Frames, build_frames
-from viz.viewer import BACKGROUND, REGIONS, Viewer, describe_frame, main, render_frame
+from viz.theme import BACKGROUND, BASE_SIZE, REGIONS
 
 BENCH = Path(__file__).resolve().parent.parent / "data" / "boards" / "bench"
 AGENTS = ["heuristic", "random", "greedy", "mcts", "random", "heuristic", "greedy", "random"]
@@ -370,7 +370,7 @@ def test_screenshot_cli_writes_a_drawn_png(game, tmp_path, capsys):
     assert main(str(path), screenshot=str(png), at=at) == 0
     assert "wrote" in capsys.readouterr().out
     image = pygame.image.load(str(png))
-    assert image.get_size() == viewer.BASE_SIZE
+    assert image.get_size() == BASE_SIZE
     rgb = pygame.surfarray.array3d(image).reshape(-1, 3).astype(np.int64)
     assert len(np.unique(rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2])) > 200
     assert drawn_share(image, image.get_rect()) > 0.3
@@ -526,7 +526,7 @@ def key(k: int, unicode: str = "", mod: int = 0) -> None:
 def test_keys_drive_the_viewer(game):
     _, replay, frames = game
     pygame.display.init()
-    screen = pygame.display.set_mode(viewer.BASE_SIZE)
+    screen = pygame.display.set_mode(BASE_SIZE)
     v = Viewer(replay, frames)
     pygame.event.clear()
 
@@ -619,4 +619,4 @@ def test_main_opens_a_window_and_quits(game, monkeypatch):
 
     monkeypatch.setattr(pygame.event, "get", events)
     assert main(str(path), at=3, player=2, speed=2.0) == 0
-    assert seen == [viewer.BASE_SIZE]
+    assert seen == [BASE_SIZE]

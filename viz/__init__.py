@@ -1,1 +1,10 @@
-"""Replay viewer (pygame) and tournament plots (plotly): the top layer."""
+"""Replay viewer (pygame) and tournament plots (plotly): the top layer.
+
+The viewer's modules, from the top: ``app`` (``bgsim watch``) -> ``panels`` and
+``fight`` -> ``widgets`` -> ``theme``; ``frames`` turns a replay into what they draw.
+"""
+
+import os
+
+# Set before any viz module imports pygame, which otherwise prints a banner on import.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -25,8 +25,7 @@ from typing import Any, overload
 
 from bgsim.cards import Card, UnknownCardError, cards
 from bgsim.replay import Replay, ReplayError
-from combat_c import BoardSpecError, Event, parse_board
-from combat_c._lib import KEYWORD_BITS
+from combat_c import KEYWORD_BITS, BoardSpecError, Event, parse_board
 from combat_c.timeline import Boards, Unit, initial_boards
 from combat_c.timeline import replay as replay_fight
 

@@ -1,0 +1,414 @@
+"""The screen's panels outside fights: caption, tavern (shop, warband, hand, Discover),
+hero, lobby, standings, scoreboard, combat log and footer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from viz.frames import Frame, Frames, Shown, Standing, player_label
+from viz.theme import (
+    CAPTION_BG,
+    CARD_SIZE,
+    DIM,
+    FAINT,
+    FROST,
+    GOLD,
+    GREEN,
+    KEYWORD_BADGES,
+    NEUTRAL_ART,
+    ORANGE,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    REGIONS,
+    SEAT_COLORS,
+    SMALL_CARD,
+    TEXT,
+    TRIBE_COLORS,
+)
+from viz.widgets import (
+    Painter,
+    draw_card,
+    draw_card_row,
+    draw_chip,
+    draw_coin,
+    draw_heart,
+    draw_panel,
+    draw_snowflake,
+    draw_star,
+    draw_tier_badge,
+    draw_up_arrow,
+    row_rects,
+)
+
+
+def draw_caption(p: Painter, rect: pygame.Rect, caption: str, right: str) -> None:
+    """The top bar: the frame's caption, and ``right`` at its right end."""
+    p.region = "caption"
+    pygame.draw.rect(p.surface, CAPTION_BG, rect)
+    pygame.draw.line(p.surface, PANEL_EDGE, rect.bottomleft, rect.bottomright, 2)
+    r = p.text(right, (rect.right - 14, rect.centery), 20, DIM, anchor="midright")
+    p.text(
+        caption,
+        (rect.x + 14, rect.centery),
+        26,
+        TEXT,
+        bold=True,
+        anchor="midleft",
+        width=r.x - rect.x - 40,
+    )
+
+
+def draw_tavern(p: Painter, shown: Shown, frames: Frames) -> None:
+    """The shown player's shop, warband and hand, and a Discover choice over them."""
+    tv = shown.tavern
+    player = shown.perspective
+    who = player_label(player, frames.agents) if player is not None else "nobody"
+    p.region = "shop"
+    rect = REGIONS["shop"]
+    if tv is None:
+        for name, title in (("shop", "TAVERN"), ("board", "WARBAND"), ("hand", "HAND")):
+            p.region = name
+            draw_panel(p, REGIONS[name], title)
+            p.text(
+                f"{who} has not played a turn yet", REGIONS[name].center, 22, FAINT, anchor="center"
+            )
+        return
+    title = f"TAVERN  tier {tv.tier}  ·  {len(tv.shop)} for sale"
+    draw_panel(p, rect, title, (30, 40, 62) if tv.frozen else PANEL)
+    if tv.frozen:
+        draw_snowflake(p.surface, (rect.right - 100, rect.y + 17), 10)
+        p.text("FROZEN", (rect.right - 84, rect.y + 8), 22, FROST, bold=True)
+    draw_card_row(p, rect, tv.shop, CARD_SIZE, frozen=tv.frozen, empty="the shop is empty")
+
+    p.region = "board"
+    rect = REGIONS["board"]
+    draw_panel(p, rect, f"WARBAND  {len(tv.board)}/7")
+    draw_card_row(p, rect, tv.board, CARD_SIZE, empty="no minions on the board")
+
+    p.region = "hand"
+    rect = REGIONS["hand"]
+    draw_panel(p, rect, f"HAND  {len(tv.hand)}/10")
+    draw_card_row(p, rect, tv.hand, SMALL_CARD, empty="empty hand")
+
+    if tv.discover:
+        p.region = "discover"
+        area = REGIONS["board"].inflate(-40, -20)
+        veil = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (8, 8, 16, 225), veil.get_rect(), border_radius=12)
+        p.surface.blit(veil, area)
+        pygame.draw.rect(p.surface, GOLD, area, 2, border_radius=12)
+        p.text("DISCOVER  choose one", (area.x + 14, area.y + 6), 22, GOLD, bold=True)
+        size = (CARD_SIZE[0] * 10 // 11, CARD_SIZE[1] * 10 // 11)
+        for r, card in zip(
+            row_rects(area, len(tv.discover), size, area.y + 30), tv.discover, strict=True
+        ):
+            draw_card(p, r, card)
+
+
+def _portrait(p: Painter, center: tuple[int, int], player: int | None, r: int = 34) -> None:
+    color = SEAT_COLORS[player % len(SEAT_COLORS)] if player is not None else FAINT
+    pygame.draw.circle(p.surface, (12, 12, 18), center, r + 4)
+    pygame.draw.circle(p.surface, color, center, r)
+    pygame.draw.circle(p.surface, GOLD, center, r + 4, 3)
+    label = f"P{player + 1}" if player is not None else "?"
+    p.text(label, center, 34, TEXT, bold=True, anchor="center", outline=(0, 0, 0))
+
+
+def _hero_head(p: Painter, rect: pygame.Rect, player: int | None, frames: Frames) -> int:
+    draw_panel(p, rect, "HERO")
+    _portrait(p, (rect.x + 52, rect.y + 76), player)
+    if player is not None:
+        p.text(f"player {player + 1}", (rect.x + 100, rect.y + 50), 28, TEXT, bold=True)
+        p.text(frames.agents[player], (rect.x + 100, rect.y + 78), 22, DIM, width=rect.w - 110)
+    return rect.y + 128
+
+
+def _stat_line(
+    p: Painter, x: int, y: int, icon: str, label: str, value: str, color: tuple[int, ...] = TEXT
+) -> None:
+    center = (x + 12, y + 12)
+    if icon == "health":
+        draw_heart(p.surface, center, 11)
+    elif icon == "gold":
+        draw_coin(p.surface, center, 11)
+    elif icon == "upgrade":
+        draw_up_arrow(p.surface, center, 11, GREEN)
+    elif icon == "tier":
+        draw_tier_badge(p, center, int(value) if value.isdigit() else 0, 12)
+    p.text(label, (x + 32, y + 3), 22, DIM)
+    p.text(value, (x + 150, y + 12), 30, color, bold=True, anchor="midleft")
+
+
+def draw_hero(p: Painter, shown: Shown, frames: Frames) -> None:
+    """The shown player's hero and numbers, or the lobby when nobody is in focus."""
+    p.region = "hero"
+    rect = REGIONS["hero"]
+    frame = shown.frame
+    player = shown.perspective
+    if player is None:
+        _draw_lobby(p, rect, frame, frames)
+        return
+    y = _hero_head(p, rect, player, frames)
+    x = rect.x + 16
+    if shown.kind == "tavern" and shown.tavern is not None:
+        tv = shown.tavern
+        _stat_line(p, x, y, "health", "Health", str(tv.health), RED if tv.health <= 10 else TEXT)
+        _stat_line(p, x, y + 40, "gold", "Gold", str(tv.gold), GOLD)
+        _stat_line(p, x, y + 80, "tier", "Tavern tier", str(tv.tier))
+        upgrade = "max" if tv.tier >= 6 else f"{tv.upgrade_cost} gold"
+        _stat_line(p, x, y + 120, "upgrade", "Upgrade", upgrade, GREEN)
+        if frame.turn is not None:
+            p.text(
+                f"turn {frame.turn}",
+                (rect.right - 14, rect.bottom - 12),
+                20,
+                FAINT,
+                anchor="bottomright",
+            )
+    elif shown.kind == "combat" and frame.combat is not None:
+        step = frame.combat
+        side = step.players.index(player) if player in step.players else 0
+        health = step.heroes[side]
+        _stat_line(p, x, y, "health", "Health", str(health), RED if health <= 10 else TEXT)
+        _stat_line(p, x, y + 40, "tier", "Tavern tier", str(step.tiers[side]))
+        other = step.players[1 - side]
+        p.text("in combat against", (x, y + 88), 20, DIM)
+        foe = player_label(other, frames.agents) + (" (ghost)" if step.ghost else "")
+        p.text(foe, (x, y + 110), 22, ORANGE, bold=True, width=rect.w - 32)
+        if step.kind == "result" and step.damage is not None and step.winner is not None:
+            if step.winner == -1:
+                p.text("tie: no damage", (x, y + 140), 22, DIM)
+            elif step.winner == side:
+                p.text(f"won: {step.damage} damage dealt", (x, y + 140), 22, GREEN, bold=True)
+            else:
+                after = health - step.damage
+                p.text(f"lost: {health} -> {after} health", (x, y + 140), 22, RED, bold=True)
+    else:
+        standing = frame.standings[player]
+        _stat_line(p, x, y, "health", "Health", str(standing.health))
+        _stat_line(p, x, y + 40, "tier", "Tavern tier", str(standing.tier))
+        state = "alive" if standing.alive and standing.placement is None else _place(standing)
+        p.text(state, (x, y + 90), 24, TEXT if standing.alive else FAINT, bold=True)
+
+
+def _draw_lobby(p: Painter, rect: pygame.Rect, frame: Frame, frames: Frames) -> None:
+    """The hero panel when no player is in focus: what the lobby is."""
+    draw_panel(p, rect, "LOBBY")
+    x, y = rect.x + 16, rect.y + 40
+    alive = sum(s.alive for s in frame.standings)
+    p.text(f"{alive} of {frames.players} alive", (x, y), 30, TEXT, bold=True)
+    if frame.turn is not None:
+        p.text(f"turn {frame.turn}", (rect.right - 16, y + 4), 24, DIM, anchor="topright")
+    header = frames.header
+    y += 44
+    tribes = header.get("tribes")
+    if isinstance(tribes, list) and tribes:
+        p.text("minion types", (x, y), 20, FAINT)
+        for k, tribe in enumerate(tribes):
+            chip = draw_chip(
+                p,
+                (x + (k % 3) * 84, y + 24 + (k // 3) * 26),
+                str(tribe).capitalize(),
+                TRIBE_COLORS.get(str(tribe), NEUTRAL_ART),
+                18,
+                anchor="topleft",
+            )
+        y = chip.bottom + 16
+    for label in ("seed", "ruleset"):
+        if label in header:
+            p.text(f"{label}  {header[label]}", (x, y), 20, DIM, width=rect.w - 32)
+            y += 24
+    winner = next((s for s in frame.standings if s.placement == 1), None)
+    if winner is not None:
+        draw_star(p.surface, (x + 10, y + 24), 10, GOLD)
+        p.text(
+            f"winner: {player_label(winner.player, frames.agents)}",
+            (x + 26, y + 14),
+            22,
+            GOLD,
+            bold=True,
+            width=rect.w - 48,
+        )
+
+
+def _place(standing: Standing) -> str:
+    place = standing.placement
+    if place is None:
+        return "out" if not standing.alive else "alive"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{place}{suffix}"
+
+
+def _standing_order(standings: Sequence[Standing]) -> list[Standing]:
+    alive = sorted(
+        (s for s in standings if s.alive and s.placement is None),
+        key=lambda s: (-s.health, -s.tier, s.player),
+    )
+    done = sorted(
+        (s for s in standings if not (s.alive and s.placement is None)),
+        key=lambda s: (s.placement or 99, s.player),
+    )
+    return alive + done
+
+
+def draw_standings(p: Painter, shown: Shown, frames: Frames) -> None:
+    """One row per player, alive ones by health; the focus and its foe outlined."""
+    p.region = "standings"
+    rect = REGIONS["standings"]
+    draw_panel(p, rect, "STANDINGS")
+    frame = shown.frame
+    focus = shown.perspective
+    foes: set[int] = set()
+    if frame.combat is not None:
+        foes = set(frame.combat.players) - {focus}
+    rows = _standing_order(frame.standings)
+    row_h = min(48, (rect.h - 40) // max(1, len(rows)))
+    for k, s in enumerate(rows):
+        row = pygame.Rect(rect.x + 8, rect.y + 34 + k * row_h, rect.w - 16, row_h - 4)
+        out = not s.alive or (s.placement is not None and s.placement != 1)
+        fill = (44, 52, 74) if s.player == focus else (34, 40, 58)
+        pygame.draw.rect(p.surface, fill, row, border_radius=7)
+        if s.player == focus:
+            pygame.draw.rect(p.surface, GOLD, row, 3, border_radius=7)
+        elif s.player in foes:
+            pygame.draw.rect(p.surface, ORANGE, row, 2, border_radius=7)
+        color = SEAT_COLORS[s.player % len(SEAT_COLORS)]
+        chip = pygame.Rect(row.x + 5, row.y + 5, row.h - 10, row.h - 10)
+        pygame.draw.rect(p.surface, color if not out else (70, 70, 76), chip, border_radius=6)
+        p.text(str(s.player + 1), chip.center, 24, TEXT, bold=True, anchor="center")
+        name_color = FAINT if out else TEXT
+        agent = frames.agents[s.player] if s.player < len(frames.agents) else "?"
+        p.text(agent, (chip.right + 8, row.y + 4), 20, name_color, bold=True, width=110)
+        if out:
+            p.text(f"{_place(s)} place", (chip.right + 8, row.y + 22), 18, FAINT)
+        else:
+            bar = pygame.Rect(chip.right + 8, row.y + 24, 104, 10)
+            pygame.draw.rect(p.surface, (60, 20, 24), bar, border_radius=4)
+            share = max(0.0, min(1.0, s.health / 40))
+            fill_bar = bar.copy()
+            fill_bar.w = max(2, int(bar.w * share))
+            green = (int(220 - 160 * share), int(60 + 150 * share), 70)
+            pygame.draw.rect(p.surface, green, fill_bar, border_radius=4)
+        health_color = FAINT if out else (RED if s.health <= 10 else TEXT)
+        p.text(
+            str(s.health),
+            (row.right - 58, row.centery),
+            26,
+            health_color,
+            bold=True,
+            anchor="midright",
+        )
+        draw_tier_badge(p, (row.right - 24, row.centery), s.tier, 13)
+        if s.placement == 1:
+            draw_star(p.surface, (row.right - 100, row.centery), 10, GOLD)
+
+
+def draw_scoreboard(p: Painter, shown: Shown, frames: Frames) -> None:
+    """Standings and end frames: the placements, with each health change since the
+    previous standings."""
+    frame = shown.frame
+    prev = None
+    for i in range(frame.index - 1, -1, -1):
+        if frames[i].kind == "standings":
+            prev = frames[i].standings
+            break
+    area = REGIONS["shop"].union(REGIONS["hand"])
+    p.region = "scoreboard"
+    title = "FINAL PLACEMENTS" if frame.kind == "end" else f"STANDINGS AFTER TURN {frame.turn}"
+    draw_panel(p, area, title)
+    rows = _standing_order(frame.standings)
+    row_h = min(70, (area.h - 60) // max(1, len(rows)))
+    for k, s in enumerate(rows):
+        y = area.y + 44 + k * row_h
+        row = pygame.Rect(area.x + 20, y, area.w - 40, row_h - 8)
+        out = not s.alive or (s.placement is not None and s.placement != 1)
+        pygame.draw.rect(p.surface, (36, 42, 62) if not out else (30, 32, 40), row, border_radius=8)
+        if s.player == shown.perspective:
+            pygame.draw.rect(p.surface, GOLD, row, 3, border_radius=8)
+        rank = _place(s) if s.placement is not None else f"#{k + 1}"
+        color = FAINT if out else TEXT
+        p.text(
+            rank,
+            (row.x + 16, row.centery),
+            30,
+            GOLD if s.placement == 1 else color,
+            bold=True,
+            anchor="midleft",
+        )
+        _portrait(p, (row.x + 110, row.centery), s.player, min(24, row.h // 2 - 4))
+        p.text(
+            player_label(s.player, frames.agents),
+            (row.x + 150, row.centery),
+            26,
+            color,
+            bold=True,
+            anchor="midleft",
+            width=330,
+        )
+        p.text(f"{s.health} health", (row.x + 520, row.centery), 26, color, anchor="midleft")
+        if prev is not None and prev[s.player].health != s.health:
+            delta = s.health - prev[s.player].health
+            p.text(
+                f"{delta:+d}",
+                (row.x + 660, row.centery),
+                26,
+                RED if delta < 0 else GREEN,
+                bold=True,
+                anchor="midleft",
+            )
+        draw_tier_badge(p, (row.right - 40, row.centery), s.tier, 16)
+
+
+def draw_log(p: Painter, shown: Shown) -> None:
+    """The fight step's log, in two columns when one is too short."""
+    step = shown.frame.combat
+    assert step is not None
+    p.region = "log"
+    rect = REGIONS["log"]
+    draw_panel(p, rect, "COMBAT LOG")
+    lines = list(step.log)
+    room = (rect.h - 36) // 19
+    columns = 1 if len(lines) <= room else 2
+    if len(lines) > columns * room:
+        cut = columns * room - 1
+        lines = [*lines[:cut], f"... and {len(lines) - cut} more"]
+    col_w = (rect.w - 24) // columns
+    for k, line in enumerate(lines):
+        indent = 14 if line.startswith(" ") else 0
+        x = rect.x + 16 + (k // room) * col_w + indent
+        y = rect.y + 34 + 19 * (k % room)
+        color = DIM if indent else TEXT
+        p.text(line.strip(), (x, y), 20, color, width=col_w - indent - 12)
+
+
+def draw_footer(p: Painter, status: str, note: str | None) -> None:
+    """The status line, the keys and the keyword legend."""
+    p.region = "footer"
+    rect = REGIONS["footer"]
+    pygame.draw.rect(p.surface, (22, 26, 38), rect, border_radius=8)
+    line = status + (f"   |   now: {note}" if note else "")
+    p.text(line, (rect.x + 10, rect.y + 6), 20, TEXT, width=rect.w - 20)
+    keys = (
+        "Space pause  ·  Left/Right step  ·  Up/Down turn  ·  PgUp/PgDn record  ·  "
+        "Tab/1-8 player  ·  0 follow  ·  +/- speed  ·  q quit"
+    )
+    p.text(keys, (rect.x + 10, rect.y + 30), 18, DIM, width=rect.w - 20)
+    x = rect.x + 10
+    for key in (
+        "taunt",
+        "divine_shield",
+        "poisonous",
+        "windfury",
+        "mega_windfury",
+        "reborn",
+        "deathrattle",
+        "magnetic",
+        "start_of_combat",
+    ):
+        label, fill, name = KEYWORD_BADGES[key]
+        chip = draw_chip(p, (x, rect.y + 62), label, fill, 19, anchor="midleft")
+        r = p.text(name, (chip.right + 4, rect.y + 62), 18, DIM, anchor="midleft")
+        x = r.right + 10
