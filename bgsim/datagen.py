@@ -78,6 +78,7 @@ GAME_GENERATED = ("TB_BaconShop_Triples_01",)
 # computed from tags in build_cards. data/heroes.toml describes each power;
 # tests/test_heroes.py checks the two agree.
 HERO_CREATED_BY: dict[str, tuple[tuple[str, str | None], ...]] = {
+    "TB_BaconShop_HP_044": (("TB_BaconShop_Triples_01", None),),  # A. F. Kay: tier-3 Discovers
     "TB_BaconShop_HP_065": (  # Aranna Starseeker: the hero she becomes, its power
         ("TB_BaconShop_HERO_59t", None),
         ("TB_BaconShop_HP_065t2", None),
@@ -91,11 +92,11 @@ HERO_CREATED_BY: dict[str, tuple[tuple[str, str | None], ...]] = {
     "TB_BaconShop_HP_107": (("TB_BaconShop_HP_107e", None),),  # Greybough
     "TB_BaconShop_HP_069": (("TB_BaconShop_HP_069e", None),),  # Illidan
     "TB_BaconShop_HP_066": (("TB_BaconShop_HP_066e", None),),  # Kael'thas
-    "TB_BaconShop_HP_038": (  # King Mukla: Bananas (and Big Banana, see heroes.toml)
-        ("EX1_014t", None),
-        ("EX1_014te", None),
-        ("TB_006", None),
-        ("TB_006e", None),
+    "TB_BaconShop_HP_038": (  # King Mukla: Bananas and Big Bananas, see heroes.toml
+        ("TRL_509t", None),
+        ("TRL_509te", None),
+        ("BGS_Treasures_000", None),
+        ("BGS_Treasures_000e", None),
         ("TB_BaconShop_HP_038e", None),
     ),
     "TB_BaconShop_HP_049": (("TB_BaconShop_HP_008a", None),),  # Lich Baz'hial: Gold Coin
@@ -158,7 +159,7 @@ AKAZAMZARAK_POWER = "TB_BaconShop_HP_020"
 SECRET_TOKENS = ("EX1_170", "EX1_554t", "TB_Bacon_Secrets_13e")
 # Tokens some Darkmoon Prizes create: Pocket Change's Gold Coins,
 # B.A.N.A.N.A.S.'s Bananas.
-PRIZE_TOKENS = ("TB_BaconShop_HP_008a", "EX1_014t")
+PRIZE_TOKENS = ("TB_BaconShop_HP_008a", "TRL_509t")
 
 _TYPE_NAMES = {4: "minion", 5: "spell", 3: "hero", 10: "hero_power", 6: "enchantment"}
 

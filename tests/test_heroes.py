@@ -126,7 +126,7 @@ def test_notable_creations(heroes):
     assert "TB_BaconShop_HP_087t" in made["Ragnaros the Firelord"]  # Sulfuras
     assert {"TB_BaconShop_HP_105t", "TB_BaconUps_307"} <= made["N'Zoth"]
     assert "TB_BaconShop_HP_033t" in made["The Curator"]
-    assert "EX1_014t" in made["King Mukla"]
+    assert {"TRL_509t", "BGS_Treasures_000"} <= made["King Mukla"]
     assert "TB_BaconShop_HP_008a" in made["Lich Baz'hial"] & made["Lord Barov"]
     assert "TB_BaconShop_HERO_59t" in made["Aranna Starseeker"]
     secrets = {c for c in made["The Great Akazamzarak"] if cards()[c].secret}
