@@ -42,6 +42,19 @@ class Card:
     normal_id: str | None
     in_pool: bool
     kind: str
+    # Heroes, hero powers and the cards hero powers create (kind "hero",
+    # "hero_power", "hero_token") carry some of these; pool cards and tokens
+    # keep the defaults. cost: Gold to use a hero power or play a spell;
+    # hero_power: a hero's starting power; hero: the hero a power belongs to;
+    # draftable: a hero lobbies offer; passive: a power with nothing to activate;
+    # prize_turn: a Darkmoon Prize's group (1-4); secret: a Battlegrounds Secret.
+    cost: int | None = None
+    hero_power: str | None = None
+    hero: str | None = None
+    draftable: bool = False
+    passive: bool = False
+    prize_turn: int = 0
+    secret: bool = False
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -85,9 +98,20 @@ class CardDB:
                 normal_id=raw["normal_id"],
                 in_pool=raw["in_pool"],
                 kind=raw["kind"],
+                cost=raw.get("cost"),
+                hero_power=raw.get("hero_power"),
+                hero=raw.get("hero"),
+                draftable=raw.get("draftable", False),
+                passive=raw.get("passive", False),
+                prize_turn=raw.get("prize_turn", 0),
+                secret=raw.get("secret", False),
             )
             self._cards[card.id] = card
         self.pool: tuple[Card, ...] = tuple(c for c in self._cards.values() if c.in_pool)
+        # The heroes a lobby can draft (54 at this build), sorted by name.
+        self.heroes: tuple[Card, ...] = tuple(
+            c for c in self._cards.values() if c.type == "hero" and c.draftable
+        )
 
     def __getitem__(self, card_id: str) -> Card:
         try:
@@ -121,9 +145,16 @@ class CardDB:
     def by_name(self, name: str) -> Card:
         """The normal pool card or token with this exact name."""
         for card in self._cards.values():
-            if card.name == name and not card.golden:
+            if card.name == name and not card.golden and card.kind in ("pool", "token"):
                 return card
         raise UnknownCardError(name)
+
+    def hero_power(self, hero: Card | str) -> Card:
+        """The hero power a hero starts with."""
+        hero = self[hero] if isinstance(hero, str) else hero
+        if hero.hero_power is None:
+            raise ValueError(f"{hero.id} is not a hero")
+        return self._cards[hero.hero_power]
 
 
 def load_cards(path: str | Path | None = None) -> CardDB:

@@ -49,7 +49,8 @@ def _c_string(text: str) -> str:
 
 def render(doc: dict) -> str:
     by_id = {c["id"]: c for c in doc["cards"]}
-    normals = [c for c in doc["cards"] if not c["golden"]]
+    # Heroes, hero powers and what hero powers create are not part of the table.
+    normals = [c for c in doc["cards"] if not c["golden"] and c["kind"] in ("pool", "token")]
     names: dict[str, str] = {}
     for card in normals:
         name = enum_name(card["name"])

@@ -22,7 +22,8 @@ def test_generated_header_is_up_to_date():
 
 def test_engine_table_agrees_with_card_data():
     db = cards()
-    normals = [c for c in db if not c.golden]
+    # The engine knows pool cards and their tokens, not heroes or hero powers' cards.
+    normals = [c for c in db if not c.golden and c.kind in ("pool", "token")]
     assert [e.id for e in CARDS] == [c.id for c in normals]
     for entry in CARDS:
         card = db[entry.id]
