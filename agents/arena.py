@@ -12,15 +12,24 @@ import json
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from agents.registry import AgentSpec, LineupError, make_agent, parse_lineup
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, Lobby, Ruleset
+from bgsim.registry import (
+    AgentSpec,
+    LineupError,
+    check_lineup,
+    fingerprint,
+    game_fingerprint,
+    make_agent,
+    parse_lineup,
+)
 
 
 @dataclass(frozen=True)
@@ -46,8 +55,19 @@ def seats_for_game(lineup: list[AgentSpec], game: int) -> tuple[AgentSpec, ...]:
     return tuple(lineup[k:] + lineup[:k])
 
 
-def run_key(lineup: list[AgentSpec], budget: Budget | None, seed: int, ruleset_id: str) -> str:
-    text = json.dumps([[s.label for s in lineup], str(budget), seed, ruleset_id])
+def run_key(
+    lineup: list[AgentSpec],
+    budget: Budget | None,
+    seed: int,
+    ruleset_id: str,
+    fingerprints: dict[str, str],
+) -> str:
+    """The key of a run: its lineup, budget, seed, ruleset and the code
+    fingerprints of its agents and of the game, so that games played by other
+    code are never pooled with these."""
+    text = json.dumps(
+        [[s.label for s in lineup], str(budget), seed, ruleset_id, sorted(fingerprints.items())]
+    )
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
@@ -59,7 +79,8 @@ def play_game(task: GameTask) -> GameRecord:
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(task.seed, "agent", seat))
         if getattr(agent, "cheat", False):
-            agent.true_boards = lambda me=seat: true_boards(lobby, me)
+            # Only the measuring cheat reads the true boards (DESIGN, agents).
+            cast(Any, agent).true_boards = partial(true_boards, lobby, seat)
     rounds: list[tuple[int, int, int, int, int]] = []
     turn = lobby.turn
     while not lobby.done:
@@ -141,18 +162,27 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
 
 @dataclass
 class Tournament:
+    """A tournament: ``games`` lobbies of ``lineup`` (seats rotated), agents
+    resolved with ``agents`` (``--agent NAME=module:Class``) besides the
+    bundled and installed ones. Every agent is built once here, so a bad
+    option is a :class:`LineupError` before any game starts."""
+
     lineup: str
     games: int
     rules: Ruleset
     seed: int = 0
     budget: Budget | None = None
     replays: Path | None = None
+    agents: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.specs = parse_lineup(self.lineup, self.rules.lobby.players)
+        self.specs = parse_lineup(self.lineup, self.rules.lobby.players, self.agents)
         if self.games < 1:
             raise LineupError("--games must be at least 1")
-        self.run = run_key(self.specs, self.budget, self.seed, self.rules.id)
+        check_lineup(self.specs, budget=self.budget)
+        self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
+        self.fingerprints["bgsim"] = game_fingerprint()
+        self.run = run_key(self.specs, self.budget, self.seed, self.rules.id, self.fingerprints)
 
     def tasks(self, skip: set[int]) -> list[GameTask]:
         replay_dir = str(self.replays) if self.replays is not None else None
@@ -171,7 +201,26 @@ class Tournament:
         ]
 
     def options(self) -> dict:
-        return {"budget": str(self.budget) if self.budget else None, "games": self.games}
+        return {
+            "budget": str(self.budget) if self.budget else None,
+            "games": self.games,
+            "ruleset": self.rules.id,
+        }
+
+    def changed_code(self, db: ResultsDB) -> list[tuple[str, int, list[str]]]:
+        """Stored runs of this same lineup, seed, budget and ruleset that were
+        played by other code: (run, games stored, the labels whose code or
+        options differ, "bgsim" for the game itself)."""
+        out = []
+        mine = self.options()
+        for run, lineup, options, seed, prints in db.runs_with_fingerprints():
+            if run == self.run or lineup != self.lineup or seed != self.seed:
+                continue
+            if options.get("budget") != mine["budget"] or options.get("ruleset") != self.rules.id:
+                continue
+            changed = sorted(k for k, v in self.fingerprints.items() if prints.get(k) != v)
+            out.append((run, len(db.finished(run)), changed))
+        return out
 
 
 def run_tournament(
@@ -187,7 +236,7 @@ def run_tournament(
     of all its stored games."""
     from tqdm import tqdm
 
-    db.add_run(tour.run, tour.lineup, tour.options(), tour.seed)
+    db.add_run(tour.run, tour.lineup, tour.options(), tour.seed, tour.fingerprints)
     done = db.finished(tour.run) & set(range(tour.games))
     tasks = tour.tasks(done)
     if tour.replays is not None:

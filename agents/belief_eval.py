@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from agents.arena import derive_seed
 from agents.belief import Development, Guesser
-from agents.registry import make_agent, parse_lineup
 from bgsim import EndTurn
+from bgsim.registry import make_agent, parse_lineup
 from combat_c import Board, simulate
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 from agents.arena import GameTask, derive_seed, play_game
-from agents.registry import make_agent, parse_lineup
 from bgsim import compiled, load_ruleset
+from bgsim.registry import make_agent, parse_lineup
 
 
 def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> dict:
@@ -54,7 +54,7 @@ def bench_mcts(iterations: int = 2000, seed: int = 0, options: str = "", repeat:
     searched ``repeat`` times from scratch (the same work every time) and the
     fastest counts, as timeit does: a shared machine only ever slows a run."""
     from agents.mcts import MCTSAgent
-    from agents.registry import parse_spec
+    from bgsim.registry import parse_spec
 
     if iterations < 1 or repeat < 1:
         raise ValueError("iterations and repeat must be at least 1")

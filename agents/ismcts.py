@@ -26,7 +26,8 @@ keeps the default action unless another action's best line beats it by
 >>> obs = Lobby(seed=5).observe(0)
 >>> start = TurnModel.from_observation(obs, rng=random.Random(0))
 >>> def finish(model):  # rollout policy: end the turn
-...     model.apply_action(model.legal_actions()[0])
+...     while not model.is_turn_over():
+...         model.apply_action(model.legal_actions()[0])
 >>> def gold_left(model, k):  # evaluator: a thrifty reward
 ...     return model.state.gold / 10
 >>> search = Search(

@@ -85,8 +85,7 @@ def search_actions(
     skip = _SKIP_NO_UPGRADE if no_upgrade else _SKIP
     out = []
     for a in legal:
-        kind = type(a)
-        if kind in skip or (kind is Play and a.pos not in (None, 0, end)):  # type: ignore[union-attr]
+        if type(a) in skip or (type(a) is Play and a.pos not in (None, 0, end)):
             continue
         out.append(a)
     return out

@@ -18,9 +18,10 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
     run TEXT PRIMARY KEY,        -- key of (lineup, options, base seed)
     lineup TEXT NOT NULL,
-    options TEXT NOT NULL,       -- JSON: budget and other settings
+    options TEXT NOT NULL,       -- JSON: budget, ruleset and other settings
     seed INTEGER NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    fingerprints TEXT NOT NULL DEFAULT '{}'  -- JSON: agent label (and "bgsim") -> code hash
 );
 CREATE TABLE IF NOT EXISTS games (
     run TEXT NOT NULL REFERENCES runs(run),
@@ -71,6 +72,11 @@ class ResultsDB:
             self.conn = sqlite3.connect(self.path, timeout=60)
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.executescript(SCHEMA)
+            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(runs)")}
+            if "fingerprints" not in columns:  # a database from before fingerprints
+                self.conn.execute(
+                    "ALTER TABLE runs ADD COLUMN fingerprints TEXT NOT NULL DEFAULT '{}'"
+                )
         except sqlite3.DatabaseError as exc:
             raise ResultsError(f"{self.path}: not a bgsim results database ({exc})") from None
 
@@ -83,11 +89,21 @@ class ResultsDB:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def add_run(self, run: str, lineup: str, options: dict, seed: int) -> None:
+    def add_run(
+        self, run: str, lineup: str, options: dict, seed: int, fingerprints: dict[str, str]
+    ) -> None:
         with self.conn:
             self.conn.execute(
-                "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?, ?)",
-                (run, lineup, json.dumps(options, sort_keys=True), seed, time.time()),
+                "INSERT OR IGNORE INTO runs (run, lineup, options, seed, created, fingerprints) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    run,
+                    lineup,
+                    json.dumps(options, sort_keys=True),
+                    seed,
+                    time.time(),
+                    json.dumps(fingerprints, sort_keys=True),
+                ),
             )
 
     def finished(self, run: str) -> set[int]:
@@ -155,6 +171,13 @@ class ResultsDB:
             query += f" WHERE run IN ({','.join('?' * len(runs))})"
             args = runs
         return list(self.conn.execute(query + " ORDER BY run, game, turn, seat", args))
+
+    def runs_with_fingerprints(self) -> list[tuple[str, str, dict, int, dict[str, str]]]:
+        """(run, lineup, options, seed, fingerprints) of every stored run."""
+        rows = self.conn.execute(
+            "SELECT run, lineup, options, seed, fingerprints FROM runs ORDER BY created"
+        )
+        return [(r, lu, json.loads(o), sd, json.loads(f)) for r, lu, o, sd, f in rows]
 
     def runs(self) -> list[tuple[str, str, dict, int]]:
         rows = self.conn.execute("SELECT run, lineup, options, seed FROM runs ORDER BY created")

@@ -130,9 +130,9 @@ def collect_samples(
     the turn and the final placement."""
     from agents.arena import derive_seed
     from agents.belief import Guesser
-    from agents.registry import make_agent, parse_lineup
     from bgsim.actions import EndTurn
     from bgsim.lobby import Lobby
+    from bgsim.registry import make_agent, parse_lineup
     from combat_c import simulate
 
     xs: list[list[float]] = []

@@ -64,11 +64,25 @@ NUM_ACTIONS = _PLAY + MAX_HAND * 64
 
 
 class IllegalActionError(ValueError):
-    """An action the acting player may not take now; the message says why."""
+    """An action the acting player may not take now; the message says why.
+
+    >>> from bgsim import Lobby, Sell
+    >>> try:
+    ...     Lobby(seed=1).apply(0, Sell(0))
+    ... except IllegalActionError as error:
+    ...     print(error)
+    Sell(0): no minion in warband slot 0 (the warband has 0)
+    """
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
+    """End the recruit turn (the last player to end it starts the combat round).
+
+    >>> EndTurn().code
+    0
+    """
+
     def __repr__(self) -> str:
         return "EndTurn()"
 
@@ -79,6 +93,13 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Refresh:
+    """Refresh the tavern: 1 gold (free while Refreshing Anomaly's refreshes
+    last); frozen minions are replaced too.
+
+    >>> Refresh().code
+    1
+    """
+
     def __repr__(self) -> str:
         return "Refresh()"
 
@@ -89,6 +110,13 @@ class Refresh:
 
 @dataclass(frozen=True, slots=True)
 class Freeze:
+    """Freeze every shop minion (kept at the next turn's refresh), or thaw
+    them all when all are frozen. Free.
+
+    >>> Freeze().code
+    2
+    """
+
     def __repr__(self) -> str:
         return "Freeze()"
 
@@ -99,6 +127,12 @@ class Freeze:
 
 @dataclass(frozen=True, slots=True)
 class Upgrade:
+    """Upgrade the tavern to the next tier at its current cost.
+
+    >>> Upgrade().code
+    3
+    """
+
     def __repr__(self) -> str:
         return "Upgrade()"
 
@@ -109,6 +143,12 @@ class Upgrade:
 
 @dataclass(frozen=True, slots=True)
 class Buy:
+    """Buy the minion in shop slot ``slot`` (0-based) into the hand.
+
+    >>> Buy(2), Buy(2).code
+    (Buy(2), 6)
+    """
+
     slot: int
 
     def __repr__(self) -> str:
@@ -121,6 +161,12 @@ class Buy:
 
 @dataclass(frozen=True, slots=True)
 class Sell:
+    """Sell the warband minion in slot ``slot`` (0-based).
+
+    >>> Sell(0).code
+    11
+    """
+
     slot: int
 
     def __repr__(self) -> str:
@@ -133,6 +179,12 @@ class Sell:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
+    """Take option ``option`` (0-based) of the pending Discover.
+
+    >>> Choose(1).code
+    19
+    """
+
     option: int
 
     def __repr__(self) -> str:
@@ -145,6 +197,12 @@ class Choose:
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """Take the warband minion at ``src`` out and put it back at ``dst``.
+
+    >>> Move(0, 3), Move(0, 3).code
+    (Move(0, 3), 23)
+    """
+
     src: int
     dst: int
 
@@ -158,6 +216,14 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """Play hand card ``hand``: a minion into warband position ``pos`` (its
+    Battlecry aimed at ``target``), a Magnetic minion onto the Mech at
+    ``target`` (``pos=None``), a spell with neither (see the module doc).
+
+    >>> Play(0, pos=1), Play(hand=2, pos=0, target=3).code
+    (Play(hand=0, pos=1), 203)
+    """
+
     hand: int
     pos: int | None = None
     target: int | None = None
@@ -178,6 +244,7 @@ class Play:
 
 
 Action = EndTurn | Refresh | Freeze | Upgrade | Buy | Sell | Choose | Move | Play
+"""Any recruit-phase action (a union of the nine action types)."""
 
 
 def _decode(code: int) -> Action:
@@ -245,7 +312,11 @@ def as_action(action: object) -> Action:
 
 
 def encode(action: Action) -> int:
-    """The integer code of an action."""
+    """The integer code of an action (what ``Lobby.action_mask`` indexes).
+
+    >>> encode(Buy(1)), decode(encode(Buy(1)))
+    (5, Buy(1))
+    """
     return action.code
 
 

@@ -52,7 +52,14 @@ class Agent(Protocol):
 
 
 class BudgetError(ValueError):
-    """A search budget that cannot be used; the message says why."""
+    """A search budget that cannot be used; the message says why.
+
+    >>> try:
+    ...     Budget.parse("nans")
+    ... except BudgetError as error:
+    ...     print(str(error)[:22])
+    bad budget 'nans'; use
+    """
 
 
 @dataclass(frozen=True)

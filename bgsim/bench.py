@@ -8,23 +8,23 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bgsim.resources import data_path
+from combat_c import Board, parse_board, simulate
 
 
-def bench_boards() -> list[tuple[str, object, object]]:
+def bench_boards() -> list[tuple[str, Board, Board]]:
     """(name, board a, board b) for every fight in data/boards/bench/."""
-    from combat_c import parse_board
-
-    out = []
+    out: list[tuple[str, Board, Board]] = []
     for path in sorted(data_path("boards", "bench").glob("*.json")):
         fight = json.loads(Path(path).read_text(encoding="utf-8"))
         out.append((fight.get("name", path.stem), parse_board(fight["a"]), parse_board(fight["b"])))
     return out
 
 
-def _rate(fn: Callable[[int], None], seconds: float, first: int) -> tuple[int, float]:
+def _rate(fn: Callable[[int], object], seconds: float, first: int) -> tuple[int, float]:
     """Call fn(n) with growing n until `seconds` have passed; (total n, elapsed)."""
     n, total, elapsed = first, 0, 0.0
     while elapsed < seconds:
@@ -38,16 +38,23 @@ def _rate(fn: Callable[[int], None], seconds: float, first: int) -> tuple[int, f
     return total, elapsed
 
 
+def _fights(a: Board, b: Board, n: int) -> None:
+    simulate(a, b, n, seed=n)
+
+
+def _calls(a: Board, b: Board, runs: int, n: int) -> None:
+    for i in range(n):
+        simulate(a, b, runs, seed=i)
+
+
 def bench_combat(seconds: float = 1.0, log: Callable[[str], None] | None = None) -> dict:
     """Resolved combats per second on each bench board and in total, plus the
     Python overhead of one ``simulate`` call and its share of a call at
     runs=1 and runs=1000."""
-    from combat_c import simulate
-
     boards = bench_boards()
     per_board = {}
     for name, a, b in boards:
-        runs, elapsed = _rate(lambda n, a=a, b=b: simulate(a, b, n, seed=n), seconds, 1000)
+        runs, elapsed = _rate(partial(_fights, a, b), seconds, 1000)
         per_board[name] = runs / elapsed
         if log:
             log(f"{name:28s} {runs / elapsed:>12,.0f} combats/s")
@@ -61,11 +68,7 @@ def bench_combat(seconds: float = 1.0, log: Callable[[str], None] | None = None)
     engine_us = 1e6 / per_board[name]
     call_us = {}
     for runs in (1, 1000):
-        calls, elapsed = _rate(
-            lambda n, runs=runs: [simulate(a, b, runs, seed=i) for i in range(n)],
-            seconds / 2,
-            100 if runs == 1 else 10,
-        )
+        calls, elapsed = _rate(partial(_calls, a, b, runs), seconds / 2, 100 if runs == 1 else 10)
         call_us[runs] = elapsed / calls * 1e6
     overhead = max(call_us[1] - engine_us, 0.0)
     share = {runs: overhead / t for runs, t in call_us.items()}

@@ -14,7 +14,14 @@ TRIBES = ("beast", "demon", "dragon", "elemental", "mech", "murloc", "pirate")
 
 
 class UnknownCardError(LookupError):
-    """A card id that is not in the card data."""
+    """A card id that is not in the card data.
+
+    >>> try:
+    ...     cards()["NOPE_001"]
+    ... except UnknownCardError as error:
+    ...     print(error)
+    unknown card id 'NOPE_001'
+    """
 
     def __init__(self, card_id: object) -> None:
         super().__init__(f"unknown card id {card_id!r}")
@@ -26,6 +33,14 @@ class UnknownCardError(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """One card of the pinned patch's data: a pool minion, its golden
+    version, a token, a spell, a hero or a hero power.
+
+    >>> card = cards().by_name("Kaboom Bot")
+    >>> card.id, card.tier, sorted(card.tribes), card.attack, card.health
+    ('BOT_606', 2, ['mech'], 2, 2)
+    """
+
     id: str
     dbf_id: int
     name: str
@@ -72,7 +87,12 @@ class Card:
 
 
 class CardDB:
-    """All cards by id, with the pool, goldens and tokens linked together."""
+    """All cards by id, with the pool, goldens and tokens linked together.
+
+    >>> db = cards()
+    >>> len(db.pool), db.golden("BOT_606").attack
+    (127, 4)
+    """
 
     def __init__(self, doc: dict) -> None:
         self.build: int = doc["build"]
@@ -133,11 +153,13 @@ class CardDB:
         card = self[card] if isinstance(card, str) else card
         if card.golden:
             return card
-        return self._cards[card.golden_id] if card.golden_id else None
+        return self._cards[card.golden_id] if card.golden_id is not None else None
 
     def normal(self, card: Card | str) -> Card:
         card = self[card] if isinstance(card, str) else card
-        return self._cards[card.normal_id] if card.golden else card
+        if card.golden and card.normal_id is not None:
+            return self._cards[card.normal_id]
+        return card
 
     def pool_tier(self, tier: int) -> tuple[Card, ...]:
         return tuple(c for c in self.pool if c.tier == tier)
@@ -164,5 +186,9 @@ def load_cards(path: str | Path | None = None) -> CardDB:
 
 @cache
 def cards() -> CardDB:
-    """The shipped card database (loaded once)."""
+    """The shipped card database, read from ``data/cards.json`` once.
+
+    >>> cards()["BGS_004"].name
+    'Wrath Weaver'
+    """
     return load_cards()

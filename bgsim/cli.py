@@ -185,7 +185,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_belief(args: argparse.Namespace) -> int:
     from agents.belief_eval import fit_development, measure_belief
-    from agents.registry import LineupError
+    from bgsim.registry import LineupError
     from bgsim.resources import data_path
 
     try:
@@ -247,22 +247,41 @@ def _budget(text: str | None):  # -> bgsim.Budget | None
         raise CommandError(str(exc)) from None
 
 
+def _custom_agents(args: argparse.Namespace) -> dict[str, str]:
+    """The ``--agent NAME=module:Class`` options as {name: target}."""
+    from bgsim.registry import LineupError, parse_agent_option
+
+    try:
+        return dict(parse_agent_option(text) for text in args.agent)
+    except LineupError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _seats(args: argparse.Namespace, rules, budget):  # -> tuple[AgentSpec, ...]
+    """The lineup's seats, every agent built once to check its options."""
+    from bgsim.registry import LineupError, check_lineup, parse_lineup
+
+    try:
+        seats = parse_lineup(args.lineup, rules.lobby.players, _custom_agents(args))
+        check_lineup(seats, budget=budget)
+    except LineupError as exc:
+        raise CommandError(str(exc)) from None
+    return tuple(seats)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from agents.arena import GameTask, derive_seed, play_game
-    from agents.registry import LineupError, parse_lineup
 
     rules = _rules(args)
     budget = _budget(args.budget)
-    try:
-        seats = tuple(parse_lineup(args.lineup, rules.lobby.players))
-    except LineupError as exc:
-        raise CommandError(str(exc)) from None
+    seats = _seats(args, rules, budget)
     replay_dir = None
     if args.replay:
         replay_dir = str(Path(args.replay).parent)
     task = GameTask("play", 0, derive_seed("play", args.seed), seats, budget, replay_dir, rules)
     record = play_game(task)
     if args.replay:
+        assert record.replay is not None
         Path(record.replay).replace(args.replay)
     order = sorted(range(len(seats)), key=lambda p: record.placements[p])
     print(f"lobby seed {args.seed}: {record.turns} turns, {record.seconds:.1f} s")
@@ -275,8 +294,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from agents.arena import Tournament, run_tournament
-    from agents.registry import LineupError
     from agents.results_db import ResultsDB, ResultsError
+    from bgsim.registry import LineupError
 
     rules = _rules(args)
     budget = _budget(args.budget)
@@ -288,6 +307,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             seed=args.seed,
             budget=budget,
             replays=Path(args.replays) if args.replays else None,
+            agents=_custom_agents(args),
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
@@ -298,6 +318,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     except ResultsError as exc:
         raise CommandError(str(exc)) from None
     with db:
+        if not args.json:
+            for run, stored, changed in tour.changed_code(db):
+                print(
+                    f"note: {args.db} holds run {run} of this lineup ({stored} games) played "
+                    f"by other code or options of {', '.join(changed)}; starting a new run"
+                )
         before = len(db.finished(tour.run) & set(range(tour.games)))
         if before and not args.json:
             print(f"resuming: {before} of {tour.games} games already in {args.db}")
@@ -349,14 +375,21 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
     from agents.arena import GameTask, Tournament, derive_seed, play_game, run_tournament
-    from agents.registry import LineupError, parse_lineup
     from agents.results_db import ResultsDB
+    from bgsim.registry import LineupError
     from viz.plots import write_plots
 
     rules = _rules(args)
     budget = _budget(args.budget)
     try:
-        tour = Tournament(args.lineup, args.games, rules, seed=args.seed, budget=budget)
+        tour = Tournament(
+            args.lineup,
+            args.games,
+            rules,
+            seed=args.seed,
+            budget=budget,
+            agents=_custom_agents(args),
+        )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
     out = Path(args.out)
@@ -372,10 +405,11 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             f"{r['top4']:6.1%}  {r['win']:6.1%}"
         )
     written, _ = write_plots(db_path, out / "plots", png=False)
-    seats = tuple(parse_lineup(args.lineup, rules.lobby.players))
+    seats = tuple(tour.specs)
     task = GameTask("demo", 0, derive_seed("demo", args.seed), seats, budget, str(out), rules)
     record = play_game(task)
     replay = out / "replay.jsonl"
+    assert record.replay is not None
     Path(record.replay).replace(replay)
     print(f"\nresults:  {db_path}")
     print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")
@@ -406,6 +440,38 @@ def _cmd_plot(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
     if png_problem:
         print(f"note: {png_problem}; the HTML plots are complete")
+    return 0
+
+
+# The public modules the API reference documents (bgsim's private core is
+# documented through the names the package root re-exports).
+API_MODULES = ("bgsim", "bgsim.registry", "bgsim.replay", "agents", "combat_c", "!bgsim._core")
+
+
+def _cmd_docs(args: argparse.Namespace) -> int:
+    """Write the API reference (HTML) with pdoc, from the Python sources."""
+    import importlib.util
+    import os
+    import subprocess
+
+    if importlib.util.find_spec("pdoc") is None:
+        raise CommandError("the API reference needs pdoc: pip install 'bgsim[docs]'")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"{out}: exists and is not a directory")
+    # From the sources, so that every signature shows (compiled functions hide theirs).
+    env = {**os.environ, "BGSIM_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pdoc", *API_MODULES, "-o", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["pdoc failed"])[-1]
+        raise CommandError(f"pdoc failed: {last}")
+    print(f"wrote the API reference to {out}/ (open {out / 'index.html'})")
     return 0
 
 
@@ -458,6 +524,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
     play.add_argument("--replay", help="write the game's replay to this .jsonl file")
     play.add_argument(
+        "--agent",
+        action="append",
+        default=[],
+        metavar="NAME=module:Class",
+        help="make an agent class usable in the lineup under NAME (repeatable)",
+    )
+    play.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
     )
     play.set_defaults(func=_cmd_play)
@@ -474,6 +547,13 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
     tour.add_argument(
+        "--agent",
+        action="append",
+        default=[],
+        metavar="NAME=module:Class",
+        help="make an agent class usable in the lineup under NAME (repeatable)",
+    )
+    tour.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
     )
     tour.set_defaults(func=_cmd_tournament)
@@ -489,6 +569,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="MCTS budget per turn (iterations keep the demo reproducible)",
     )
     demo.add_argument("--seed", type=int, default=0, help="base seed")
+    demo.add_argument(
+        "--agent",
+        action="append",
+        default=[],
+        metavar="NAME=module:Class",
+        help="make an agent class usable in the lineup under NAME (repeatable)",
+    )
     demo.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
     )
@@ -524,6 +611,10 @@ def build_parser() -> argparse.ArgumentParser:
     plot.add_argument("--out", default="plots", help="output directory")
     plot.add_argument("--png", action="store_true", help="also write PNGs (needs kaleido)")
     plot.set_defaults(func=_cmd_plot)
+
+    docs = sub.add_parser("docs", help="write the API reference as HTML (needs the docs extra)")
+    docs.add_argument("--out", default="bgsim-api", help="output directory (default: bgsim-api)")
+    docs.set_defaults(func=_cmd_docs)
 
     return parser
 

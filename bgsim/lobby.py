@@ -168,7 +168,7 @@ class Lobby:
 
         >>> mask = Lobby(seed=1).action_mask(0)
         >>> mask.shape, int(mask.sum())
-        ((703,), 5)
+        ((703,), 6)
         """
         player = self._seat(player)
         if self.done or not self._alive[player]:

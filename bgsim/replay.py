@@ -206,13 +206,13 @@ def read_replay(path: str | Path) -> Replay:
 
 
 def _keywords(bits: int) -> list[str]:
-    from combat_c._lib import KEYWORD_BITS
+    from combat_c import KEYWORD_BITS
 
     return [name for name, bit in KEYWORD_BITS.items() if bits & bit]
 
 
 def _card(card: Any, attack: int | None = None, health: int | None = None) -> dict[str, Any]:
-    from bgsim._core.minions import SpellCard
+    from bgsim import SpellCard
 
     if isinstance(card, SpellCard):
         return {
@@ -244,9 +244,7 @@ def _card(card: Any, attack: int | None = None, health: int | None = None) -> di
 
 def player_view(state: Any) -> dict[str, Any]:
     """A player's tavern as the replay stores it (board stats as displayed)."""
-    from combat_c import Board
-
-    shown = Board(state.tier, state.health, tuple(m.combat() for m in state.board)).displayed()
+    shown = state.warband().displayed()
     return {
         "gold": state.gold,
         "tier": state.tier,

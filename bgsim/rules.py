@@ -15,7 +15,7 @@ forward, use :class:`~bgsim.TurnModel`.
 [EndTurn(), Buy(0)]
 >>> rules.card_info(obs.shop[0].card).tier
 1
->>> bool(rules.card_info("BGS_004").tribes & rules.DEMON)  # Wrath Weaver
+>>> bool(rules.card_info("BGS_001").tribes & rules.DEMON)  # Nathrezim Overseer
 True
 """
 

@@ -13,7 +13,15 @@ from bgsim.resources import data_path
 
 
 class RulesetError(ValueError):
-    """A ruleset file is missing a key, has an unknown key, or a bad value."""
+    """A ruleset file is missing a key, has an unknown key, or a bad value;
+    the message names the key.
+
+    >>> try:
+    ...     parse_ruleset("[economy")
+    ... except RulesetError as error:
+    ...     print(str(error)[:25])
+    <string>: not valid TOML:
+    """
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,15 @@ class TripleRules:
 
 @dataclass(frozen=True)
 class Ruleset:
+    """The numbers of a ruleset, by section: ``lobby``, ``economy``,
+    ``tavern``, ``recruit``, ``limits``, ``pool`` and ``triples``; every key of
+    ``data/ruleset.toml`` with its source in a comment there.
+
+    >>> rules = load_ruleset()
+    >>> rules.economy.buy_cost, rules.tavern.upgrade_costs, rules.shop_size(3)
+    (3, (5, 7, 8, 9, 10), 4)
+    """
+
     id: str
     lobby: LobbyRules
     economy: EconomyRules
@@ -110,7 +127,7 @@ def _convert(value: Any, kind: Any, key: str) -> Any:
         if not isinstance(value, list) or not value:
             raise RulesetError(f"{key}: expected a non-empty list of integers, got {value!r}")
         return tuple(_convert(v, int, f"{key}[{i}]") for i, v in enumerate(value))
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _build(kind, value, key)
     raise RulesetError(f"{key}: unsupported type {kind!r}")  # pragma: no cover
 
@@ -167,7 +184,14 @@ def _check(rules: Ruleset) -> None:
 
 
 def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:
-    """Parse ruleset TOML; raise :class:`RulesetError` naming the bad key."""
+    """Parse ruleset TOML; raise :class:`RulesetError` naming the bad key.
+
+    >>> from bgsim.resources import data_path
+    >>> text = data_path("ruleset.toml").read_text()
+    >>> text = text.replace("starting_gold = 3", "starting_gold = 5")
+    >>> parse_ruleset(text).economy.starting_gold
+    5
+    """
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -178,6 +202,10 @@ def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:
 
 
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
-    """Load ``data/ruleset.toml`` (or ``path``) as a frozen :class:`Ruleset`."""
+    """Load ``data/ruleset.toml`` (or ``path``) as a frozen :class:`Ruleset`.
+
+    >>> load_ruleset().id
+    'bg-20.0.0-77662'
+    """
     path = Path(path) if path is not None else data_path("ruleset.toml")
     return parse_ruleset(path.read_text(encoding="utf-8"), str(path))

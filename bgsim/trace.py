@@ -83,7 +83,7 @@ def format_fight(
             extra = f" ({extra})" if extra else ""
             lines.append(
                 f"  {names[ev.side]} summons {card_name(ev.card)} {ev.a}/{ev.b}{extra} "
-                f"at position {ev.slot + 1}"
+                f"at position {(ev.slot or 0) + 1}"
             )
         elif ev.kind == "stats" and u:
             if (u.atk, u.hp) != (ev.a, ev.b):

@@ -1,7 +1,11 @@
 """bgsim's C combat engine: fast Battlegrounds fights through cffi.
 
->>> from combat_c import Board, simulate
->>> odds = simulate(Board.from_spec("data/boards/..."), ..., runs=1000, seed=1)
+>>> from combat_c import Board, Minion, simulate
+>>> bots = Board(tier=2, health=30, minions=(Minion.of("BOT_606"), Minion.of("BOT_606")))
+>>> cats = Board(tier=1, health=30, minions=(Minion.of("CFM_315"), Minion.of("CFM_315t")))
+>>> odds = simulate(bots, cats, runs=1000, seed=1)
+>>> odds.runs, round(odds.win + odds.tie + odds.loss, 6)
+(1000, 1.0)
 
 This package knows nothing of the layers above it (DESIGN.md).
 """

@@ -32,7 +32,7 @@ def _load() -> ModuleType:
         spec.loader.exec_module(module)
         return module
     try:
-        from combat_c import _engine
+        from combat_c import _engine  # type: ignore[attr-defined]  # built by cffi at install
     except ImportError as exc:  # pragma: no cover - only on a broken install
         raise ImportError(
             "the combat engine is not compiled; install bgsim with `pip install .` "

@@ -15,7 +15,7 @@ import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, ffi, lib
 
@@ -156,8 +156,7 @@ class Minion:
         m.magnetic = magnetic
         m.living_spores = living_spores
         m._packed = packed
-        m.__class__ = cls  # type: ignore[assignment]
-        return m  # type: ignore[return-value]
+        return _unchecked(cls, m)
 
     def with_stats(self, attack: int, health: int) -> Minion:
         """This minion with other base stats (clamped to the legal range). Only
@@ -209,6 +208,32 @@ class _Unguarded:
     frozen instance's fields (belief guesses make many)."""
 
     __slots__ = Minion.__slots__
+    card: str
+    attack: int
+    health: int
+    golden: bool
+    taunt: bool
+    divine_shield: bool
+    poisonous: bool
+    windfury: bool
+    mega_windfury: bool
+    reborn: bool
+    magnetic: tuple[str, ...]
+    living_spores: int
+    _packed: bytes | None
+
+
+_T = TypeVar("_T")
+
+
+def _unchecked(cls: type[_T], twin: object) -> _T:
+    """The one unchecked constructor: ``twin``, a slotted twin of ``cls`` the
+    caller filled with values it keeps valid, relabelled as a ``cls`` past its
+    checks and its frozen guard. :meth:`Minion.trusted` and
+    :meth:`Board.trusted` build through it; the engine still checks every
+    board it is given."""
+    twin.__class__ = cls
+    return cast(_T, twin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +268,7 @@ class Board:
         b.health = health
         b.minions = minions
         b._packed = None
-        b.__class__ = cls  # type: ignore[assignment]
-        return b  # type: ignore[return-value]
+        return _unchecked(cls, b)
 
     @property
     def packed(self) -> Any:
@@ -288,6 +312,10 @@ class _UnguardedBoard:
     :meth:`Board.trusted`)."""
 
     __slots__ = Board.__slots__
+    tier: int
+    health: int
+    minions: tuple[Minion, ...]
+    _packed: Any
 
 
 def _minion_bytes(m: Minion) -> bytes:

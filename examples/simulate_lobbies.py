@@ -7,8 +7,8 @@ from collections import defaultdict
 from statistics import mean
 
 from agents.arena import Budget
-from agents.registry import make_agent, parse_lineup
 from bgsim.lobby import Lobby
+from bgsim.registry import make_agent, parse_lineup
 
 LINEUP = parse_lineup("mcts:1,heuristic:3,greedy:2,random:2")  # one spec per seat
 BUDGET = Budget(iterations=200)  # MCTS search per turn; Budget(seconds=0.1) also works

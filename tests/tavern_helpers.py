@@ -13,7 +13,7 @@ from bgsim._core.player_state import PlayerState
 from bgsim._core.pool import Pool, starting_copies
 from bgsim.actions import Action
 from bgsim.cards import TRIBES
-from bgsim.ruleset import load_ruleset
+from bgsim.ruleset import Ruleset, load_ruleset
 
 RULES = load_ruleset()
 
@@ -82,11 +82,12 @@ def act(
     *actions: Action,
     pool: Pool | None = None,
     rng: random.Random | None = None,
+    rules: Ruleset = RULES,
 ) -> PlayerState:
     pool = pool if pool is not None else full_pool()
     rng = rng if rng is not None else random.Random(0)
     for action in actions:
-        state = tavern.apply_action(state, action, pool, rng, RULES)
+        state = tavern.apply_action(state, action, pool, rng, rules)
     return state
 
 

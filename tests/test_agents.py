@@ -13,11 +13,11 @@ from agents.heuristic import HeuristicAgent
 from agents.ismcts import Edge, difference
 from agents.mcts import MCTSAgent, budget_part
 from agents.random_agent import RandomAgent
-from agents.registry import make_agent, parse_lineup, parse_spec
 from agents.results_db import ResultsDB
 from bgsim._core.pool import starting_copies
 from bgsim.actions import EndTurn
 from bgsim.lobby import Lobby
+from bgsim.registry import make_agent, parse_lineup, parse_spec
 from bgsim.ruleset import load_ruleset
 
 RULES = load_ruleset()

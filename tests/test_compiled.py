@@ -27,7 +27,7 @@ from bgsim import compiled
 import agents.heuristic
 from agents.arena import GameTask, derive_seed, play_game
 from bgsim import Budget, load_ruleset
-from agents.registry import parse_lineup
+from bgsim.registry import parse_lineup
 seats = tuple(parse_lineup("mcts:1,heuristic:7"))
 budget = Budget(iterations=25)
 task = GameTask("compiled", 0, derive_seed("compiled", 0), seats, budget, None, load_ruleset())

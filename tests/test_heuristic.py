@@ -9,12 +9,12 @@ from tavern_helpers import RULES, act, drive_lobby, mk, st
 from agents.arena import GameTask, derive_seed, play_game
 from agents.heuristic import CURVES, HeuristicAgent
 from agents.random_agent import RandomAgent
-from agents.registry import LineupError, make_agent, parse_spec
 from bgsim._core import tavern
 from bgsim._core.minions import GOLD_COIN, TRIPLE_REWARD, SpellCard
 from bgsim.actions import Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sell, Upgrade
 from bgsim.lobby import Lobby
 from bgsim.observation import Observation, PlayerInfo
+from bgsim.registry import LineupError, make_agent, parse_spec
 
 DRAGONSPAWN = "BGS_039"  # 2/3 Taunt, tier 1
 SWABBIE = "BGS_055"  # 2/2, tier 1

@@ -5,10 +5,10 @@ import math
 import pytest
 
 from agents.arena import derive_seed, seats_for_game, summarize
-from agents.registry import LineupError, parse_lineup
 from agents.results_db import GameRecord, ResultsDB, ResultsError
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, BudgetError
+from bgsim.registry import LineupError, parse_lineup
 from viz.plots import figures, write_plots
 
 

@@ -1,5 +1,9 @@
+import json
+import tomllib
+
 import pytest
 
+from bgsim import Lobby
 from bgsim.resources import data_path
 from bgsim.ruleset import Ruleset, RulesetError, load_ruleset, parse_ruleset
 
@@ -69,3 +73,112 @@ def test_malformed_ruleset_names_the_key(old, new, key):
 def test_invalid_toml():
     with pytest.raises(RulesetError, match="not valid TOML"):
         parse_ruleset("[economy\n")
+
+
+# ------------------------------------------------------------ every key is read
+
+# For every number in data/ruleset.toml, another legal value; a lobby of
+# heuristic agents played under it must differ from the shipped rules' game.
+CHANGES = {
+    "lobby.players": 6,
+    "lobby.hero_health": 25,
+    "lobby.tribes_per_lobby": 4,
+    "lobby.max_turns": 6,
+    "economy.starting_gold": 5,
+    "economy.gold_per_turn": 2,
+    "economy.max_gold": 6,
+    "economy.buy_cost": 2,
+    "economy.sell_value": 2,
+    "economy.refresh_cost": 2,
+    "economy.freeze_cost": 1,
+    "tavern.max_tier": 5,
+    "tavern.upgrade_costs": [3, 7, 8, 9, 10],
+    "tavern.upgrade_discount_per_turn": 2,
+    "tavern.min_upgrade_cost": 5,
+    "tavern.shop_sizes": [4, 4, 4, 5, 5, 6],
+    "tavern.max_shop_size": 6,
+    "recruit.actions_per_turn": 8,
+    "limits.hand_size": 1,
+    "limits.board_size": 5,
+    "limits.discover_choices": 2,
+    "pool.copies_per_tier": [3, 15, 13, 11, 9, 7],
+    "triples.copies": 2,
+    "triples.reward_tier_offset": 2,
+    "triples.reward_max_tier": 4,
+}
+# Keys a lobby rarely reaches, checked on a scenario instead: Stasis Elemental
+# adding to a shop as large as the tavern allows.
+SCENARIOS = {"tavern.max_shop_size"}
+# Values other keys must take along (a shorter tavern has fewer tiers to list).
+ALONG = {
+    "tavern.max_tier": {
+        "tavern.upgrade_costs": [5, 7, 8, 9],
+        "tavern.shop_sizes": [3, 4, 4, 5, 5],
+        "pool.copies_per_tier": [16, 15, 13, 11, 9],
+        "triples.reward_max_tier": 5,
+    }
+}
+
+
+def _keys(table: dict, prefix: str = "") -> list[str]:
+    out = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out += _keys(value, f"{prefix}{key}.")
+        elif key != "id":  # the ruleset's name, read by run keys and replays
+            out.append(prefix + key)
+    return out
+
+
+def _with(changes: dict) -> Ruleset:
+    table = tomllib.loads(data_path("ruleset.toml").read_text())
+    for key, value in changes.items():
+        section, name = key.split(".")
+        table[section][name] = value
+    lines = [f'id = "{table["id"]}-changed"']
+    for section, values in table.items():
+        if isinstance(values, dict):
+            lines.append(f"[{section}]")
+            lines += [f"{k} = {json.dumps(v)}" for k, v in values.items()]
+    return parse_ruleset("\n".join(lines))
+
+
+def _heuristic_game(rules: Ruleset, seed: int = 0) -> list:
+    from agents.heuristic import HeuristicAgent
+
+    lobby = Lobby(seed, rules)
+    agents = [HeuristicAgent() for _ in range(rules.lobby.players)]
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, seed * 10 + seat)
+    while not lobby.done:
+        player = lobby.to_act()[0]
+        lobby.apply(player, agents[player].act(lobby.observe(player), lobby.legal_actions(player)))
+    return lobby.log
+
+
+def test_every_ruleset_key_has_a_changed_value_to_test():
+    keys = _keys(tomllib.loads(data_path("ruleset.toml").read_text()))
+    assert sorted(keys) == sorted(CHANGES)
+
+
+@pytest.fixture(scope="module")
+def shipped_game() -> list:
+    return _heuristic_game(load_ruleset())
+
+
+@pytest.mark.parametrize("key", sorted(set(CHANGES) - SCENARIOS))
+def test_a_lobby_under_a_changed_ruleset_sees_the_change(key, shipped_game):
+    rules = _with({key: CHANGES[key], **ALONG.get(key, {})})
+    assert _heuristic_game(rules) != shipped_game
+
+
+def test_max_shop_size_bounds_what_stasis_elemental_adds():
+    from tavern_helpers import act, mk, st
+
+    from bgsim import Play
+
+    shop = [mk("BGS_115") for _ in range(6)]
+    for size, want in ((7, 7), (6, 6)):
+        rules = _with({"tavern.max_shop_size": size})
+        state = st(shop=shop, hand=[mk("BGS_122")], tier=3)
+        assert len(act(state, Play(0, 0), rules=rules).shop) == want

@@ -14,9 +14,9 @@ import pygame
 import pytest
 
 from agents.arena import GameTask, play_game
-from agents.registry import parse_lineup
 from bgsim import load_ruleset
 from bgsim.cards import cards
+from bgsim.registry import parse_lineup
 from bgsim.replay import Replay, ReplayError, ReplayWriter, read_replay
 from combat_c import Board, Event, parse_board, resolve
 from combat_c.timeline import final_boards

@@ -44,7 +44,14 @@ MENACE_GOLDEN: Final = "TB_BaconUps_032"
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
-    """The recruit-phase facts of a minion card (normal id), goldens included."""
+    """The recruit-phase facts of a minion card (normal id), goldens
+    included; ``tribes`` and ``keywords`` are bit masks (``bgsim.rules``).
+
+    >>> from bgsim.rules import card_info
+    >>> info = card_info("TB_BaconUps_028")  # a golden id finds the normal card: Kaboom Bot
+    >>> info.id, info.tier, info.golden_attack
+    ('BOT_606', 2, 4)
+    """
 
     id: str
     golden_id: str | None
@@ -106,13 +113,26 @@ INFO, _IDS = _build_info()
 
 
 def card_info(card_id: str) -> CardInfo:
-    """Facts of a minion card by its normal or golden id."""
+    """Facts of a minion card by its normal or golden id.
+
+    >>> from bgsim.rules import card_info
+    >>> card_info("BOT_606").name
+    'Kaboom Bot'
+    """
     return INFO[_IDS[card_id][0]]
 
 
 @dataclass(frozen=True, slots=True)
 class MinionCard:
-    """One minion held by a player (shop, hand or warband); see the module doc."""
+    """One minion held by a player (shop, hand or warband): its card (normal
+    id), golden flag, base stats (auras not included), keyword bits,
+    attached Magnetic cards, Living Spores and the pool copies it stands for.
+
+    >>> from bgsim import Lobby
+    >>> minion = Lobby(seed=1).observe(0).shop[0]
+    >>> minion.name, minion.tier, minion.golden, minion.pool_copies == (minion.card,)
+    ('Micro Mummy', 1, False, True)
+    """
 
     card: str
     golden: bool
@@ -314,6 +334,10 @@ NATIVE: Final = not isinstance(_probe, types.FunctionType)
 def make_minion(card_id: str, golden: bool = False, from_pool: bool = False) -> MinionCard:
     """A fresh minion of a card (normal or golden id) with the card's own stats.
 
+    >>> str(make_minion("BOT_606", golden=True))
+    'golden Kaboom Bot 4/4'
+
+
     ``from_pool`` marks a normal card taken from the shared pool (it holds its
     copy); anything else is a created card holding no copies.
     """
@@ -332,7 +356,12 @@ _POOL_MINIONS: Final[dict[str, MinionCard]] = {}
 
 
 def pool_minion(card_id: str) -> MinionCard:
-    """A fresh pool copy of a normal pool card (one shared immutable value per card)."""
+    """A fresh pool copy of a normal pool card (one shared immutable value per
+    card, as shops hold them).
+
+    >>> pool_minion("BOT_606") is pool_minion("BOT_606")
+    True
+    """
     m = _POOL_MINIONS.get(card_id)
     if m is None:
         m = _POOL_MINIONS[card_id] = make_minion(card_id, from_pool=True)
@@ -341,7 +370,11 @@ def pool_minion(card_id: str) -> MinionCard:
 
 @dataclass(frozen=True, slots=True)
 class SpellCard:
-    """A spell in hand: a Gold Coin, or a Triple Reward that discovers from ``tier``."""
+    """A spell in hand: a Gold Coin, or a Triple Reward that discovers from ``tier``.
+
+    >>> str(SpellCard(TRIPLE_REWARD, 3))
+    'Triple Reward (tier 3)'
+    """
 
     card: str
     tier: int = 0

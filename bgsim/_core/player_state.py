@@ -19,7 +19,12 @@ from combat_c import Board
 @dataclass(frozen=True, slots=True)
 class DiscoverSpec:
     """A Discover waiting to be offered: one card of tiers min..max, of
-    ``tribe`` (bit mask, 0 = any), never ``exclude`` (a normal card id)."""
+    ``tribe`` (bit mask, 0 = any), never ``exclude`` (a normal card id).
+
+    >>> from bgsim.rules import MURLOC
+    >>> DiscoverSpec(1, 4, MURLOC, "BGS_020")  # Primalfin Lookout's
+    DiscoverSpec(min_tier=1, max_tier=4, tribe=32, exclude='BGS_020')
+    """
 
     min_tier: int
     max_tier: int
@@ -37,6 +42,11 @@ class PlayerState:
     offered after it. ``last_opponent_cards`` are the card ids (golden ids for
     goldens) of the last opponent's warband at the start of that combat, for
     Murozond.
+
+    >>> from bgsim import Lobby
+    >>> state = Lobby(seed=1).state(0)
+    >>> state.turn, state.gold, state.tier, state.upgrade_cost, state.health
+    (1, 3, 1, 5, 40)
     """
 
     player: int

@@ -689,7 +689,12 @@ PHASES = (
 
 def battlecry_target(card_id: str) -> str | None:
     """What a card's Battlecry targets: ``"friendly"`` (a warband minion of
-    its minion types), ``"shop"`` (a shop minion) or None (no target)."""
+    its minion types), ``"shop"`` (a shop minion) or None (no target).
+
+    >>> from bgsim.rules import battlecry_target
+    >>> battlecry_target("UNG_073"), battlecry_target("BGS_113"), battlecry_target("BOT_606")
+    ('friendly', 'shop', None)
+    """
     fx = EFFECTS.get(card_id)
     if fx is None or fx.target is None:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Final
+from typing import Final, cast
 
 from bgsim._core.minions import (
     ALL_TRIBES,
@@ -68,9 +68,7 @@ class Turn:
         "won_last_combat",
     )
 
-    def __init__(
-        self, s: PlayerState, pool: Pool, rng: random.Random | None, rules: Ruleset
-    ) -> None:
+    def __init__(self, s: PlayerState, pool: Pool, rng: random.Random, rules: Ruleset) -> None:
         self.player = s.player
         self.turn = s.turn
         self.tier = s.tier
@@ -92,7 +90,7 @@ class Turn:
         self.won_last_combat = s.won_last_combat
         self.last_opponent_cards = s.last_opponent_cards
         self.pool = pool
-        self.rng: random.Random = rng  # type: ignore[assignment]  # None only where no effect runs
+        self.rng: random.Random = rng
         self.rules = rules
         self.played: int | None = None  # warband slot of the minion being played
         self.aim: int | None = None  # warband slot of its Battlecry's target
@@ -189,7 +187,7 @@ class Turn:
         for bit in TRIBE_ORDER:
             slots = singles.get(bit)
             if slots:
-                out.append(self.pick(slots))  # type: ignore[arg-type]
+                out.append(slots[int(self.rng.random() * len(slots))])
             elif fillers:
                 out.append(fillers.pop(int(self.rng.random() * len(fillers))))
         return out
@@ -288,12 +286,13 @@ class Turn:
         take_board = slots[: limit - len(take_hand)]
         if not take_hand and not self.hand_room():
             return False
-        parts = [self.hand[i] for i in take_hand] + [self.board[i] for i in take_board]
+        parts = [cast(MinionCard, self.hand[i]) for i in take_hand]
+        parts += [self.board[i] for i in take_board]
         for i in reversed(take_hand):
             del self.hand[i]
         for i in reversed(take_board):
             self.remove(i)
-        self.hand.append(golden_of(parts))  # type: ignore[arg-type]
+        self.hand.append(golden_of(parts))
         return True
 
     # ----------------------------------------------------------- discover

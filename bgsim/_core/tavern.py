@@ -119,7 +119,14 @@ _PLAYS: Final[dict[tuple, tuple[Action, ...]]] = {}
 
 def battlecry_targets(state: PlayerState, card: MinionCard) -> tuple[int | None, ...]:
     """The ``target`` values a minion may be placed with: its Battlecry's valid
-    targets, or ``(None,)`` when it takes none or none is valid."""
+    targets, or ``(None,)`` when it takes none or none is valid.
+
+    >>> from bgsim import Lobby
+    >>> from bgsim.rules import battlecry_targets, make_minion
+    >>> state = Lobby(seed=1).state(0)
+    >>> battlecry_targets(state, make_minion("UNG_073"))  # Rockpool Hunter, no Murloc yet
+    (None,)
+    """
     fx = EFFECTS.get(card.card)
     if fx is None or fx.target is None:
         return (None,)
@@ -132,7 +139,13 @@ def battlecry_targets(state: PlayerState, card: MinionCard) -> tuple[int | None,
 
 
 def attach_targets(state: PlayerState, card: MinionCard) -> tuple[int, ...]:
-    """Warband slots a Magnetic card may attach to (empty for other cards)."""
+    """Warband slots a Magnetic card may attach to (empty for other cards).
+
+    >>> from bgsim import Lobby
+    >>> from bgsim.rules import attach_targets, make_minion
+    >>> attach_targets(Lobby(seed=1).state(0), make_minion("BOT_312"))  # no Mech yet
+    ()
+    """
     fx = EFFECTS.get(card.card)
     if fx is None or not fx.magnetic:
         return ()
@@ -143,7 +156,14 @@ def attach_targets(state: PlayerState, card: MinionCard) -> tuple[int, ...]:
 
 
 def legal_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
-    """Every action the player may take now (EndTurn first)."""
+    """Every action the player may take now (EndTurn first).
+
+    >>> from bgsim import Lobby
+    >>> from bgsim.rules import legal_actions
+    >>> lobby = Lobby(seed=1)
+    >>> legal_actions(lobby.state(0), lobby.rules) == lobby.legal_actions(0)
+    True
+    """
     cached = state._legal
     if cached is None:
         cached = _legal(state, rules)
@@ -152,7 +172,14 @@ def legal_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
 
 
 def action_mask(state: PlayerState, rules: Ruleset) -> np.ndarray:
-    """Boolean array over all action codes, True where the action is legal."""
+    """Boolean array over all action codes, True where the action is legal.
+
+    >>> from bgsim import Lobby
+    >>> from bgsim.rules import action_mask
+    >>> lobby = Lobby(seed=1)
+    >>> bool(action_mask(lobby.state(0), lobby.rules)[0])  # EndTurn
+    True
+    """
     mask = np.zeros(NUM_ACTIONS, dtype=bool)
     for action in legal_actions(state, rules):
         mask[action.code] = True
@@ -199,7 +226,14 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
 
 
 def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | None:
-    """Why ``action`` is illegal now, or None if it is legal."""
+    """Why ``action`` is illegal now, or None if it is legal.
+
+    >>> from bgsim import Lobby, Upgrade
+    >>> from bgsim.rules import why_illegal
+    >>> lobby = Lobby(seed=1)
+    >>> why_illegal(lobby.state(0), Upgrade(), lobby.rules)
+    'upgrading costs 5 gold, you have 3'
+    """
     if id(action) not in _INTERNED:  # the shared instances are well-formed
         problem = _malformed(action)
         if problem is not None:
@@ -328,31 +362,30 @@ def apply_legal_action(
     ``action`` from ``legal_actions(state)`` (searches playing thousands of
     imagined turns). Anything else must go through :func:`apply_action`."""
     t = Turn(state, pool, rng, rules)
-    kind = type(action)
-    if kind is Choose:
-        _choose(t, action.option)  # type: ignore[union-attr]
+    if type(action) is Choose:
+        _choose(t, action.option)
         return t.freeze()
-    if kind is EndTurn:
+    if type(action) is EndTurn:
         each_turn(t, "end_of_turn")
         t.ended = True
         return t.freeze()
     t.actions += 1
     econ = rules.economy
-    if kind is Move:
-        t.board.insert(action.dst, t.board.pop(action.src))  # type: ignore[union-attr]
-    elif kind is Play:
-        _play(t, action)  # type: ignore[arg-type]
-    elif kind is Buy:
-        _buy(t, action.slot)  # type: ignore[union-attr]
-    elif kind is Sell:
-        _sell(t, action.slot)  # type: ignore[union-attr]
-    elif kind is Refresh:
+    if type(action) is Move:
+        t.board.insert(action.dst, t.board.pop(action.src))
+    elif type(action) is Play:
+        _play(t, action)
+    elif type(action) is Buy:
+        _buy(t, action.slot)
+    elif type(action) is Sell:
+        _sell(t, action.slot)
+    elif type(action) is Refresh:
         if t.free_refreshes:
             t.free_refreshes -= 1
         else:
             t.gold -= econ.refresh_cost
         t.roll_shop(keep_frozen=False)
-    elif kind is Freeze:
+    elif type(action) is Freeze:
         t.gold -= econ.freeze_cost
         thaw = all(t.shop_frozen)
         t.shop_frozen = [not thaw] * len(t.shop)
@@ -401,15 +434,17 @@ def _play(t: Turn, action: Play) -> None:
         return
     fx = EFFECTS.get(card.card)
     if action.pos is None:
-        t.board[action.target] = attach(t.board[action.target], card)  # type: ignore[index]
+        mech = cast(int, action.target)  # a Magnetic card's Mech: legal plays name one
+        t.board[mech] = attach(t.board[mech], card)
         at = None
     else:
         at = t.played = t.insert(action.pos, card)
         summoned(t, at)
         if fx is not None and fx.battlecry is not None:
-            friendly = action.target is not None and fx.target != SHOP
-            if friendly:
-                t.aim = action.target + (action.target >= at)  # type: ignore[operator]
+            aim = action.target
+            friendly = aim is not None and fx.target != SHOP
+            if aim is not None and friendly:
+                t.aim = aim + (aim >= at)
             for _ in range(battlecry_times(t)):
                 if t.played is None:
                     break
@@ -464,6 +499,10 @@ def start_turn(
     return t.freeze()
 
 
+# What outlives a fight draws nothing at random; a Turn still wants a stream.
+_NO_DRAWS: Final = random.Random(0)
+
+
 def after_combat(
     state: PlayerState,
     damage: int,
@@ -479,7 +518,7 @@ def after_combat(
     fought, cards added to hand (if there is room: Gold Coins, Nat Pagle's
     minions, Gentle Djinni's copies; all created cards), and the last
     opponent's warband for Murozond."""
-    t = Turn(state, pool, None, rules)
+    t = Turn(state, pool, _NO_DRAWS, rules)
     t.health -= damage
     t.won_last_combat = won
     t.last_opponent_cards = opponent_cards

@@ -72,7 +72,7 @@ def random_board(rng: random.Random, plain: bool) -> Board:
 
 
 def fights() -> list[tuple[str, Board, Board, int | None]]:
-    out = []
+    out: list[tuple[str, Board, Board, int | None]] = []
     for path in sorted((ROOT / "data/boards/bench").glob("*.json")):
         spec = json.loads(path.read_text())
         out.append((path.stem, parse_board(spec["a"]), parse_board(spec["b"]), None))

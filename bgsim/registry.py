@@ -1,0 +1,402 @@
+"""Agents by name, the lineup syntax of ``bgsim tournament``, and agent
+fingerprints.
+
+A lineup lists agents and how many seats each takes, e.g.
+``mcts:1,heuristic:7``. Options go in brackets: ``mcts[cheat]:1``,
+``mcts[c=0.7,horizon=2]:1``; a bare key means true. The bracketed form is
+also the agent's label in results.
+
+Names resolve, in this order, to the agents given by the caller (``bgsim
+tournament --agent mine=my_pkg.my_module:MyAgent``), the bundled ones
+(:data:`BUNDLED`) and those installed packages register under the entry-point
+group ``bgsim.agents``::
+
+    [project.entry-points."bgsim.agents"]
+    mine = "my_pkg.my_module:MyAgent"
+
+An agent class takes its options as keyword arguments; it lists them in an
+``OPTIONS`` class attribute, or else its ``__init__`` parameters are its
+options. It is imported by its ``module:Class`` string wherever a game is
+played (a worker process, a Ray node), so bgsim imports no agent module
+itself.
+
+>>> specs = parse_lineup("heuristic[curve=fast]:1,random:7")
+>>> specs[0].label, specs[0].target, len(specs)
+('heuristic[curve=fast]', 'agents.heuristic:HeuristicAgent', 8)
+>>> make_agent(specs[1]).name
+'random'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.metadata
+import inspect
+import json
+import re
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bgsim.agent import Agent
+from bgsim.resources import data_dir
+
+__all__ = [
+    "BUNDLED",
+    "ENTRY_POINT_GROUP",
+    "AgentSpec",
+    "LineupError",
+    "accepted_options",
+    "agent_class",
+    "check_lineup",
+    "fingerprint",
+    "game_fingerprint",
+    "installed_agents",
+    "known_agents",
+    "make_agent",
+    "parse_agent_option",
+    "parse_lineup",
+    "parse_spec",
+    "split_lineup",
+]
+
+BUNDLED: dict[str, str] = {
+    "random": "agents.random_agent:RandomAgent",
+    "heuristic": "agents.heuristic:HeuristicAgent",
+    "greedy": "agents.greedy:GreedyAgent",
+    "mcts": "agents.mcts:MCTSAgent",
+}
+"""The agents that ship with bgsim, name -> ``module:Class``."""
+
+ENTRY_POINT_GROUP = "bgsim.agents"
+MAX_SEATS = 8
+
+_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
+_ITEM = re.compile(r"^\s*([a-z_][a-z0-9_]*)(?:\[([^\]]*)\])?\s*(?::\s*(\d+))?\s*$")
+_TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+
+
+class LineupError(ValueError):
+    """A lineup, agent spec or agent that cannot be used; the message says why.
+
+    >>> try:
+    ...     parse_lineup("random:7")
+    ... except LineupError as error:
+    ...     print(error)
+    the lineup fills 7 seats; a lobby has 8
+    """
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """One seat's agent: its name, its options and the ``module:Class`` it is
+    built from.
+
+    >>> AgentSpec("mcts", (("c", 0.5), ("cheat", True)), "agents.mcts:MCTSAgent").label
+    'mcts[c=0.5,cheat]'
+    """
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = field(default=())
+    target: str = ""
+
+    @property
+    def label(self) -> str:
+        """The agent's label in results: its name with its options."""
+        if not self.options:
+            return self.name
+        inner = ",".join(k if v is True else f"{k}={v}" for k, v in self.options)
+        return f"{self.name}[{inner}]"
+
+
+@cache
+def installed_agents() -> dict[str, str]:
+    """Agents that installed packages register under the ``bgsim.agents``
+    entry-point group, name -> ``module:Class``.
+
+    >>> isinstance(installed_agents(), dict)
+    True
+    """
+    found: dict[str, str] = {}
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found[ep.name] = ep.value
+    return found
+
+
+def known_agents(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every agent name a lineup may use: ``extra`` first, then the bundled
+    ones, then the installed ones.
+
+    >>> sorted(known_agents())[:4]
+    ['greedy', 'heuristic', 'mcts', 'random']
+    """
+    out = dict(installed_agents())
+    out.update(BUNDLED)
+    out.update(extra or {})
+    return out
+
+
+def parse_agent_option(text: str) -> tuple[str, str]:
+    """``NAME=module:Class`` (the ``--agent`` option) as (name, target).
+
+    >>> parse_agent_option("mine=my_pkg.my_module:MyAgent")
+    ('mine', 'my_pkg.my_module:MyAgent')
+    """
+    name, sep, target = text.partition("=")
+    name, target = name.strip(), target.strip()
+    if not sep or not _NAME.match(name) or not _TARGET.match(target):
+        raise LineupError(
+            f"bad --agent {text!r:.80}; expected NAME=module:Class, e.g. "
+            "mine=my_pkg.my_module:MyAgent (NAME in lower case letters, digits and _)"
+        )
+    return name, target
+
+
+def _value(text: str) -> Any:
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def _spec(name: str, inner: str | None, agents: Mapping[str, str]) -> AgentSpec:
+    if name not in agents:
+        raise LineupError(f"unknown agent {name!r}; choose from {', '.join(sorted(agents))}")
+    options = []
+    for part in (inner or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, _, raw = part.partition("=")
+        options.append((key.strip(), _value(raw.strip()) if raw else True))
+    keys = [k for k, _ in options]
+    if len(set(keys)) != len(keys):
+        raise LineupError(f"agent {name!r}: an option is given twice in [{inner}]")
+    return AgentSpec(name, tuple(sorted(options)), agents[name])
+
+
+def parse_spec(text: str, agents: Mapping[str, str] | None = None) -> AgentSpec:
+    """One agent spec, ``name`` or ``name[key=value,...]``.
+
+    >>> parse_spec("mcts[c=0.5]").options
+    (('c', 0.5),)
+    """
+    match = _ITEM.match(text)
+    if not match or match.group(3) is not None:
+        raise LineupError(f"bad agent spec {text!r:.80}; expected name or name[key=value,...]")
+    return _spec(match.group(1), match.group(2), known_agents(agents))
+
+
+def parse_lineup(
+    text: str, seats: int = MAX_SEATS, agents: Mapping[str, str] | None = None
+) -> list[AgentSpec]:
+    """``"mcts:1,heuristic:7"`` -> one :class:`AgentSpec` per seat, in lineup
+    order; ``agents`` adds names (``--agent``).
+
+    >>> [s.name for s in parse_lineup("greedy:2,random:6")][:3]
+    ['greedy', 'greedy', 'random']
+    """
+    known = known_agents(agents)
+    out: list[AgentSpec] = []
+    for item in split_lineup(text):
+        if not item.strip():
+            continue
+        match = _ITEM.match(item)
+        if not match:
+            raise LineupError(
+                f"bad lineup item {item!r:.80}; expected name:count or name[opts]:count"
+            )
+        count = int(match.group(3) or 1)
+        if count > seats:
+            raise LineupError(f"{item.strip()!r:.80} takes {count} seats; a lobby has {seats}")
+        out.extend([_spec(match.group(1), match.group(2), known)] * count)
+        if len(out) > seats:
+            break
+    if len(out) != seats:
+        raise LineupError(f"the lineup fills {len(out)} seats; a lobby has {seats}")
+    return out
+
+
+def split_lineup(text: str) -> list[str]:
+    """Split on the commas that are not inside brackets.
+
+    >>> split_lineup("mcts[c=1,cheat]:1,random:7")
+    ['mcts[c=1,cheat]:1', 'random:7']
+    """
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return parts
+
+
+def agent_class(spec: AgentSpec) -> type:
+    """Import the class a spec is built from; a clear :class:`LineupError` if
+    it cannot be imported.
+
+    >>> agent_class(parse_spec("random")).__name__
+    'RandomAgent'
+    """
+    module_name, _, class_name = spec.target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise LineupError(f"agent {spec.name!r}: cannot import {module_name!r} ({exc})") from None
+    except Exception as exc:  # an agent module that fails on import is the agent's problem
+        raise LineupError(
+            f"agent {spec.name!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    cls = getattr(module, class_name, None)
+    if not isinstance(cls, type):
+        raise LineupError(f"agent {spec.name!r}: {module_name!r} has no class {class_name!r}")
+    return cls
+
+
+def accepted_options(cls: type) -> tuple[str, ...]:
+    """The options an agent class takes: its ``OPTIONS``, else its
+    ``__init__`` parameters.
+
+    >>> accepted_options(agent_class(parse_spec("greedy")))
+    ('runs', 'guesses')
+    """
+    declared = getattr(cls, "OPTIONS", None)
+    if declared is not None:
+        return tuple(declared)
+    try:
+        params = inspect.signature(cls).parameters.values()
+    except (TypeError, ValueError):
+        return ()
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return tuple(p.name for p in params if p.kind in kinds)
+
+
+def make_agent(spec: AgentSpec, **common: Any) -> Agent:
+    """Build the agent of ``spec``; ``common`` options (``budget``) go to the
+    agents that take them. An unknown option, a bad value or a class that is
+    not an :class:`~bgsim.Agent` raises :class:`LineupError` with the agent's
+    own message.
+
+    >>> from bgsim import Budget
+    >>> make_agent(parse_spec("mcts[c=0.5]"), budget=Budget(iterations=50)).budget
+    Budget(seconds=None, iterations=50)
+    """
+    cls = agent_class(spec)
+    accepted = accepted_options(cls)
+    kwargs = dict(spec.options)
+    for key in kwargs:
+        if key not in accepted:
+            raise LineupError(
+                f"agent {spec.name!r} has no option {key!r}"
+                + (f"; it takes {', '.join(accepted)}" if accepted else "; it takes none")
+            )
+    for key, value in common.items():
+        if key in accepted and key not in kwargs and value is not None:
+            kwargs[key] = value
+    factory: Callable[..., Any] = cls
+    try:
+        agent = factory(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise LineupError(f"agent {spec.label!r}: {exc}") from None
+    try:
+        agent.name = spec.label
+    except AttributeError:
+        raise LineupError(f"agent {spec.name!r}: its name attribute cannot be set") from None
+    if not isinstance(agent, Agent):
+        raise LineupError(
+            f"agent {spec.name!r} ({spec.target}) is not an agent: it needs "
+            "reset(seat, seed) and act(observation, legal_actions) methods"
+        )
+    return agent
+
+
+def check_lineup(specs: list[AgentSpec], **common: Any) -> None:
+    """Build every distinct agent of a lineup once, so that a bad option is
+    reported (as :class:`LineupError`) before any game starts.
+
+    >>> check_lineup(parse_lineup("random:8"))
+    """
+    for spec in dict.fromkeys(specs):
+        make_agent(spec, **common)
+
+
+def _package_files(module_name: str) -> list[Path]:
+    """The source files an agent's code lives in: every ``.py`` file of its
+    top-level package (or the module's own file)."""
+    top = module_name.split(".")[0]
+    module = sys.modules.get(top) or importlib.import_module(top)
+    paths = list(getattr(module, "__path__", []))
+    if paths:
+        return sorted(p for root in paths for p in Path(root).rglob("*.py"))
+    source = getattr(module, "__file__", None)
+    return [Path(source)] if source else []
+
+
+@cache
+def _code_hash(module_name: str) -> str:
+    digest = hashlib.sha256()
+    files = _package_files(module_name)
+    roots = [Path(r) for r in getattr(sys.modules[module_name.split(".")[0]], "__path__", [])]
+    for path in files:
+        rel = path.name
+        for root in roots:
+            if path.is_relative_to(root):
+                rel = path.relative_to(root).as_posix()
+        digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+    if module_name.split(".")[0] == "agents":
+        # The bundled agents also read these tables.
+        for name in ("heuristic.toml", "belief.json", "value_model.json"):
+            digest.update(name.encode() + (data_dir() / name).read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(spec: AgentSpec) -> str:
+    """A short hash of an agent's code (every source file of its top-level
+    package, and the bundled agents' data tables) and options: results
+    recorded under another fingerprint came from other code.
+
+    >>> len(fingerprint(parse_spec("random")))
+    16
+    """
+    agent_class(spec)  # imported, so its files are found
+    module_name = spec.target.partition(":")[0]
+    text = json.dumps([spec.target, [list(o) for o in spec.options], _code_hash(module_name)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@cache
+def game_fingerprint() -> str:
+    """A short hash of the game's own code and data (bgsim's rules, the combat
+    engine, the card data): results recorded under another one came from
+    other rules.
+
+    >>> len(game_fingerprint())
+    16
+    """
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    engine = root.parent / "combat_c"
+    rules = ("lobby.py", "actions.py", "observation.py", "pairing.py", "ruleset.py")
+    files = sorted(root.glob("_core/*.py")) + [root / name for name in rules]
+    files += sorted(engine.glob("*.py")) + sorted(engine.glob("src/*.[ch]"))
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update((data_dir() / "cards.json").read_bytes())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,195 @@
+"""Your own agents in the tools: ``--agent NAME=module:Class``, the
+``bgsim.agents`` entry-point group, fingerprints in the results database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bgsim.registry import (
+    LineupError,
+    check_lineup,
+    fingerprint,
+    make_agent,
+    parse_agent_option,
+    parse_lineup,
+    parse_spec,
+)
+
+AGENT = '''
+import random
+
+
+class Cautious:
+    """Ends every turn at once (or takes the first Discover option)."""
+
+    def __init__(self, patience: int = 1):
+        if patience < 1:
+            raise ValueError("patience must be at least 1")
+        self.patience = patience
+
+    def reset(self, seat, seed):
+        self.rng = random.Random(seed)
+
+    def act(self, observation, legal_actions):
+        return legal_actions[0]
+
+
+class NotAnAgent:
+    pass
+'''
+
+
+def write_agents(folder: Path, extra: str = "") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "my_agents.py"
+    path.write_text(AGENT + extra, encoding="utf-8")
+    return path
+
+
+def bgsim(*args: str, cwd: Path, path: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    return subprocess.run(
+        [sys.executable, "-m", "bgsim.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_a_custom_agent_plays_a_tournament_and_a_changed_one_starts_a_new_run(tmp_path):
+    source = write_agents(tmp_path / "code")
+    db = tmp_path / "results.db"
+    args = (
+        "tournament",
+        "--agent",
+        "mine=my_agents:Cautious",
+        "--lineup",
+        "mine[patience=2]:1,random:7",
+        "--games",
+        "2",
+        "--db",
+        str(db),
+    )
+    first = bgsim(*args, "--json", cwd=tmp_path, path=tmp_path / "code")
+    assert first.returncode == 0, first.stderr
+    summary = json.loads(first.stdout)["agents"]
+    assert summary["mine[patience=2]"]["games"] == 2
+    again = bgsim(*args, cwd=tmp_path, path=tmp_path / "code")
+    assert "resuming: 2 of 2 games" in again.stdout and "note:" not in again.stdout
+    source.write_text(source.read_text() + "\n# a change\n", encoding="utf-8")
+    changed = bgsim(*args, cwd=tmp_path, path=tmp_path / "code")
+    assert changed.returncode == 0, changed.stderr
+    assert "played by other code or options of mine[patience=2]" in changed.stdout
+    assert "starting a new run" in changed.stdout and "resuming" not in changed.stdout
+
+
+def test_play_and_demo_take_custom_agents(tmp_path):
+    write_agents(tmp_path / "code")
+    played = bgsim(
+        "play",
+        "--agent",
+        "mine=my_agents:Cautious",
+        "--lineup",
+        "mine:2,random:6",
+        cwd=tmp_path,
+        path=tmp_path / "code",
+    )
+    assert played.returncode == 0, played.stderr
+    assert "(mine)" in played.stdout
+
+
+@pytest.mark.parametrize(
+    ("agent", "lineup", "message"),
+    [
+        ("mine", "random:8", "bad --agent 'mine'"),
+        ("Mine=my_agents:Cautious", "random:8", "bad --agent"),
+        ("mine=nowhere_at_all:Cautious", "mine:1,random:7", "cannot import 'nowhere_at_all'"),
+        ("mine=my_agents:Missing", "mine:1,random:7", "has no class 'Missing'"),
+        ("mine=my_agents:NotAnAgent", "mine:1,random:7", "is not an agent"),
+        ("mine=my_agents:Cautious", "mine[speed=3]:1,random:7", "has no option 'speed'"),
+        ("mine=my_agents:Cautious", "mine[patience=0]:1,random:7", "patience must be at least 1"),
+    ],
+)
+def test_bad_custom_agents_get_one_clear_line(tmp_path, agent, lineup, message):
+    write_agents(tmp_path / "code")
+    db = tmp_path / "r.db"
+    done = bgsim(
+        "tournament",
+        "--agent",
+        agent,
+        "--lineup",
+        lineup,
+        "--games",
+        "1",
+        "--db",
+        str(db),
+        cwd=tmp_path,
+        path=tmp_path / "code",
+    )
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not db.exists()  # checked before any database is made
+
+
+def test_installed_packages_register_agents_by_entry_point(tmp_path):
+    code = tmp_path / "site"
+    write_agents(code)
+    dist = code / "my_agents-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: my-agents\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[bgsim.agents]\ncautious = my_agents:Cautious\n")
+    done = bgsim("play", "--lineup", "cautious:1,random:7", "--seed", "3", cwd=tmp_path, path=code)
+    assert done.returncode == 0, done.stderr
+    assert "(cautious)" in done.stdout
+
+
+def test_registry_in_process(tmp_path, monkeypatch):
+    write_agents(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    name, target = parse_agent_option("mine=my_agents:Cautious")
+    specs = parse_lineup("mine[patience=3]:1,heuristic:7", agents={name: target})
+    assert specs[0].target == "my_agents:Cautious" and specs[0].label == "mine[patience=3]"
+    agent = make_agent(specs[0])
+    assert agent.name == "mine[patience=3]" and agent.patience == 3
+    check_lineup(specs)
+    # the fingerprint follows the code and the options
+    before = fingerprint(specs[0])
+    assert fingerprint(parse_spec("mine[patience=4]", {name: target})) != before
+    with pytest.raises(LineupError, match="takes 9 seats"):
+        parse_lineup("random:9")
+    with pytest.raises(LineupError, match="given twice"):
+        parse_spec("mcts[c=1,c=2]")
+
+
+def test_a_custom_agent_plays_on_the_ray_backend(tmp_path):
+    pytest.importorskip("ray", reason="needs the ray extra")
+    write_agents(tmp_path / "code")
+    done = bgsim(
+        "tournament",
+        "--agent",
+        "mine=my_agents:Cautious",
+        "--lineup",
+        "mine:1,random:7",
+        "--games",
+        "2",
+        "--workers",
+        "2",
+        "--backend",
+        "ray",
+        "--db",
+        str(tmp_path / "ray.db"),
+        "--json",
+        cwd=tmp_path,
+        path=tmp_path / "code",
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["agents"]["mine"]["games"] == 2
