@@ -6,17 +6,16 @@ Run from the repository root:  python examples/simulate_lobbies.py
 from collections import defaultdict
 from statistics import mean
 
-from agents.arena import Budget
-from bgsim.lobby import Lobby
+import bgsim
 from bgsim.registry import make_agent, parse_lineup
 
 LINEUP = parse_lineup("mcts:1,heuristic:3,greedy:2,random:2")  # one spec per seat
-BUDGET = Budget(iterations=200)  # MCTS search per turn; Budget(seconds=0.1) also works
+BUDGET = bgsim.Budget(iterations=200)  # MCTS search per turn; Budget(seconds=0.1) also works
 
 
 def play(seed: int) -> dict[int, int]:
     """Play one lobby to the end and return {seat: placement}."""
-    lobby = Lobby(seed)
+    lobby = bgsim.Lobby(seed)
     agents = [make_agent(spec, budget=BUDGET) for spec in LINEUP]
     for seat, agent in enumerate(agents):
         agent.reset(seat, seed * 8 + seat)

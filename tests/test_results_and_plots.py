@@ -78,7 +78,7 @@ def test_summary_per_agent():
 def test_db_roundtrip_and_resume(tmp_path):
     path = tmp_path / "r.db"
     with ResultsDB(path) as db:
-        db.add_run("run1", "a:1,b:7", {"budget": None}, 0)
+        db.add_run("run1", "a:1,b:7", {"budget": None}, 0, {"a": "f1"})
         for rec in _records(5):
             db.add_game(rec)
     with ResultsDB(path) as db:
@@ -99,7 +99,7 @@ def test_not_a_database(tmp_path):
 def test_figures_hold_the_expected_traces(tmp_path):
     path = tmp_path / "r.db"
     with ResultsDB(path) as db:
-        db.add_run("run1", "a:1,b:7", {}, 0)
+        db.add_run("run1", "a:1,b:7", {}, 0, {})
         for rec in _records():
             db.add_game(rec)
         figs = figures(db)
@@ -123,7 +123,7 @@ def test_figures_hold_the_expected_traces(tmp_path):
 def test_write_plots(tmp_path):
     path = tmp_path / "r.db"
     with ResultsDB(path) as db:
-        db.add_run("run1", "a:1,b:7", {}, 0)
+        db.add_run("run1", "a:1,b:7", {}, 0, {})
         for rec in _records():
             db.add_game(rec)
     written, problem = write_plots(path, tmp_path / "plots", png=False)
@@ -131,3 +131,21 @@ def test_write_plots(tmp_path):
     assert names == ["health.html", "mean_placement.html", "placements.html", "win_rate.html"]
     assert (tmp_path / "plots" / "plotly.min.js").exists()
     assert problem is None
+
+
+def test_a_database_from_before_fingerprints_gets_the_column(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE runs (run TEXT PRIMARY KEY, lineup TEXT NOT NULL, options TEXT NOT NULL,"
+        " seed INTEGER NOT NULL, created REAL NOT NULL);"
+        "INSERT INTO runs VALUES ('old', 'random:8', '{}', 0, 1.0);"
+    )
+    conn.commit()
+    conn.close()
+    with ResultsDB(path) as db:
+        db.add_run("new", "random:8", {}, 0, {"random": "abc"})
+        prints = {run: f for run, _, _, _, f in db.runs_with_fingerprints()}
+    assert prints == {"old": {}, "new": {"random": "abc"}}
