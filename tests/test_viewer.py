@@ -221,10 +221,10 @@ def test_frames_cover_every_record(game):
     kinds = {f.kind for f in frames}
     assert kinds == {"recruit", "action", "combat", "standings", "end"}
     buy = frames[first(frames, lambda f: f.action == "Buy(0)")]
-    assert buy.caption == "Turn 7 — player 1 (heuristic): Buy(0)"
-    assert [c.name for c in buy.tavern.hand] == [
-        replay.records[buy.record]["state"]["hand"][0]["name"]
-    ]
+    bought = replay.records[buy.record]["state"]["hand"][0]["name"]
+    # Captions say the action in words (viz.wording), no longer the action's code text.
+    assert buy.caption == f"Turn 7 — player 1 (heuristic): buys {bought} (3 gold)"
+    assert [c.name for c in buy.tavern.hand] == [bought]
 
 
 def test_standings_start_full_and_follow_records(game):
