@@ -56,6 +56,7 @@ def _draw_selection(p: Painter, shown: Shown, hover: Point | None) -> DrawnCard 
     """The detail of the card under the mouse (returned), else of the card the
     action touched."""
     if hover is not None and (under := card_at(p.cards, hover)) is not None:
+        draw_selection(p, under.rect)
         draw_card_detail(p, under.card, under.rect)
         return under
     frame = shown.frame
