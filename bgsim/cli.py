@@ -386,7 +386,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _cmd_watch(args: argparse.Namespace) -> int:
     from viz.app import main as watch
+    from viz.app import parse_point
 
+    try:
+        hover = None if args.hover is None else parse_point(args.hover)
+    except ValueError as exc:
+        raise CommandError(f"--hover: {exc}") from None
     return watch(
         args.file,
         screenshot=args.screenshot,
@@ -395,17 +400,8 @@ def _cmd_watch(args: argparse.Namespace) -> int:
         speed=args.speed,
         turn=args.turn,
         fight=args.fight,
-        hover=args.hover,
+        hover=hover,
     )
-
-
-def _point(text: str) -> tuple[int, int]:
-    from viz.app import parse_point
-
-    try:
-        return parse_point(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _cmd_plot(args: argparse.Namespace) -> int:
@@ -521,9 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--fight", action="store_true", help="start at the followed player's (first) fight"
     )
     watch.add_argument("--at", type=int, help="start at this frame number")
-    watch.add_argument(
-        "--hover", type=_point, metavar="X,Y", help="with --screenshot: the mouse at X,Y"
-    )
+    watch.add_argument("--hover", metavar="X,Y", help="with --screenshot: the mouse at X,Y")
     watch.add_argument("--speed", type=float, default=1.0, help="animation speed")
     watch.set_defaults(func=_cmd_watch)
 

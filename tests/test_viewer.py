@@ -789,8 +789,8 @@ def test_watch_command_line_options(game, tmp_path, capsys):
     assert "turn 1 does not exist" in capsys.readouterr().err
     args = ["watch", str(path), "--screenshot", str(shot), "--fight", "--hover", "300,200"]
     assert cli(args) == 0
-    with pytest.raises(SystemExit):
-        cli(["watch", str(path), "--hover", "300"])
+    assert cli(["watch", str(path), "--screenshot", str(shot), "--hover", "300"]) == 2
+    assert "--hover: expected X,Y in pixels, got '300'" in capsys.readouterr().err
     assert parse_point("12,34") == (12, 34)
 
 
