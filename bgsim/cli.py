@@ -420,9 +420,21 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _cmd_watch(args: argparse.Namespace) -> int:
     from viz.app import main as watch
+    from viz.app import parse_point
 
+    try:
+        hover = None if args.hover is None else parse_point(args.hover)
+    except ValueError as exc:
+        raise CommandError(f"--hover: {exc}") from None
     return watch(
-        args.file, screenshot=args.screenshot, at=args.at, player=args.player, speed=args.speed
+        args.file,
+        screenshot=args.screenshot,
+        at=args.at,
+        player=args.player,
+        speed=args.speed,
+        turn=args.turn,
+        fight=args.fight,
+        hover=hover,
     )
 
 
@@ -584,8 +596,15 @@ def build_parser() -> argparse.ArgumentParser:
     watch = sub.add_parser("watch", help="watch a replay in a pygame window")
     watch.add_argument("file", help="replay .jsonl file")
     watch.add_argument("--screenshot", help="render one frame to this PNG and exit (headless)")
-    watch.add_argument("--at", type=int, default=0, help="frame to render with --screenshot")
-    watch.add_argument("--player", type=int, help="player to show (1..8; default: acting player)")
+    watch.add_argument(
+        "--player", type=int, help="player to follow (1..8, 0: every player; default: the winner)"
+    )
+    watch.add_argument("--turn", type=int, help="start at this turn (of the followed player)")
+    watch.add_argument(
+        "--fight", action="store_true", help="start at the followed player's (first) fight"
+    )
+    watch.add_argument("--at", type=int, help="start at this frame number")
+    watch.add_argument("--hover", metavar="X,Y", help="with --screenshot: the mouse at X,Y")
     watch.add_argument("--speed", type=float, default=1.0, help="animation speed")
     watch.set_defaults(func=_cmd_watch)
 

@@ -18,11 +18,22 @@ from bgsim import load_ruleset
 from bgsim.cards import cards
 from bgsim.registry import parse_lineup
 from bgsim.replay import Replay, ReplayError, ReplayWriter, read_replay
-from combat_c import Board, Event, parse_board, resolve
+from combat_c import KEYWORD_BITS, Board, Event, parse_board, resolve
 from combat_c.timeline import final_boards
-from viz.app import Viewer, describe_frame, main, render_frame
-from viz.frames import Frames, build_frames
-from viz.theme import BACKGROUND, BASE_SIZE, REGIONS
+from viz.app import (
+    Viewer,
+    card_under,
+    describe_frame,
+    main,
+    parse_point,
+    render_frame,
+    start_frame,
+    watch_seconds,
+)
+from viz.detail import detail_lines
+from viz.frames import STATIC_KEYWORDS, CardView, Frames, build_frames
+from viz.theme import BACKGROUND, BASE_SIZE, CARD_SIZE, KEYWORD_BADGES, REGIONS, SMALL_CARD
+from viz.widgets import row_rects
 
 BENCH = Path(__file__).resolve().parent.parent / "data" / "boards" / "bench"
 AGENTS = ["heuristic", "random", "greedy", "mcts", "random", "heuristic", "greedy", "random"]
@@ -221,10 +232,10 @@ def test_frames_cover_every_record(game):
     kinds = {f.kind for f in frames}
     assert kinds == {"recruit", "action", "combat", "standings", "end"}
     buy = frames[first(frames, lambda f: f.action == "Buy(0)")]
-    assert buy.caption == "Turn 7 — player 1 (heuristic): Buy(0)"
-    assert [c.name for c in buy.tavern.hand] == [
-        replay.records[buy.record]["state"]["hand"][0]["name"]
-    ]
+    bought = replay.records[buy.record]["state"]["hand"][0]["name"]
+    # Captions say the action in words (viz.wording), no longer the action's code text.
+    assert buy.caption == f"Turn 7 — player 1 (heuristic): buys {bought} (3 gold)"
+    assert [c.name for c in buy.tavern.hand] == [bought]
 
 
 def test_standings_start_full_and_follow_records(game):
@@ -507,12 +518,14 @@ def test_missing_file_and_bad_arguments(game, tmp_path, capsys):
     path, _, frames = game
     assert main(str(tmp_path / "nope.jsonl"), screenshot=str(tmp_path / "x.png")) == 1
     assert "cannot read" in capsys.readouterr().err
+    # An option naming nothing in the replay exits 2, like argparse's usage errors and
+    # bgsim's other commands (it was 1, the code of a replay that cannot be read).
     n = len(frames)
-    assert main(str(path), screenshot=str(tmp_path / "x.png"), at=n) == 1
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), at=n) == 2
     assert f"has {n} frames (0..{n - 1})" in capsys.readouterr().err
-    assert main(str(path), screenshot=str(tmp_path / "x.png"), at=-1) == 1
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), at=-1) == 2
     assert "out of range" in capsys.readouterr().err
-    assert main(str(path), screenshot=str(tmp_path / "x.png"), player=9) == 1
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), player=9) == 2
     assert "choose 1..8" in capsys.readouterr().err
 
 
@@ -527,7 +540,8 @@ def test_keys_drive_the_viewer(game):
     _, replay, frames = game
     pygame.display.init()
     screen = pygame.display.set_mode(BASE_SIZE)
-    v = Viewer(replay, frames)
+    # Every player's actions from frame 0 (the default follows the winner: tested below).
+    v = Viewer(replay, frames, index=0, player=None)
     pygame.event.clear()
 
     key(pygame.K_SPACE)
@@ -553,7 +567,7 @@ def test_keys_drive_the_viewer(game):
     key(pygame.K_4, "4")
     v.run(screen, max_ticks=1, fps=1000)
     assert v.player == 3
-    assert "showing player 4" in v.texts["footer"][0]
+    assert "following player 4 (mcts)" in v.texts["footer"][0]
     key(pygame.K_RIGHT)
     v.run(screen, max_ticks=1, fps=1000)
     assert frames.involves(v.index, 3)
@@ -576,7 +590,7 @@ def test_keys_drive_the_viewer(game):
 
 def test_playback_advances_with_time_and_speed(game):
     _, replay, frames = game
-    v = Viewer(replay, frames)
+    v = Viewer(replay, frames, index=0, player=None)  # every frame, in order
     v.tick(v.dwell() - 0.01)
     assert v.index == 0 and 0 < v.progress <= 1
     v.tick(0.02)
@@ -620,3 +634,286 @@ def test_main_opens_a_window_and_quits(game, monkeypatch):
     monkeypatch.setattr(pygame.event, "get", events)
     assert main(str(path), at=3, player=2, speed=2.0) == 0
     assert seen == [BASE_SIZE]
+
+
+# ---------------------------------------------------------------- following one player
+
+
+def test_default_follow_is_the_winner(game, tmp_path, capsys):
+    path, replay, frames = game
+    winner = replay.records[-1]["placements"].index(1)
+    assert frames.winner == winner == 2
+    v = Viewer(replay, frames)
+    assert v.player == winner and v.index == frames.start(winner)
+    assert frames[v.index].player == winner and frames[v.index].kind == "recruit"
+    v.draw(pygame.Surface(BASE_SIZE))
+    assert f"following player {winner + 1} (greedy)" in v.texts["footer"][0]
+    assert "Tab or 1-8: switch, 0: everyone" in v.texts["footer"][0]
+    assert main(str(path), screenshot=str(tmp_path / "x.png")) == 0
+    assert f"frame {frames.start(winner)} of" in capsys.readouterr().out
+    # Without an end record nobody has won: player 1 is followed.
+    unfinished = Frames(frames[:-1], frames.players, frames.agents)
+    assert unfinished.winner == 0 and Viewer(replay, unfinished).player == 0
+
+
+def test_player_option_overrides_the_winner(game, tmp_path, capsys, monkeypatch):
+    path, _, frames = game
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), player=4) == 0
+    assert f"frame {frames.start(3)} of" in capsys.readouterr().out
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), player=0) == 0
+    assert "frame 0 of" in capsys.readouterr().out  # 0: every player, from the first frame
+    made = []
+    monkeypatch.setattr("viz.app.Viewer.run", lambda self, screen: made.append(self))
+    assert main(str(path), player=4) == 0
+    assert made[0].player == 3 and made[0].index == frames.start(3)
+
+
+def played(v: Viewer) -> list[int]:
+    """The frames a viewer shows playing on from where it is to the end."""
+    seen = [v.index]
+    while True:
+        v.tick(v.dwell())
+        if v.paused:
+            return seen
+        seen.append(v.index)
+
+
+def test_following_skips_the_other_players_actions(game):
+    _, replay, frames = game
+    winner = frames.winner
+    seen = played(Viewer(replay, frames))
+    kinds = {frames[i].kind for i in seen}
+    assert kinds == {"recruit", "action", "combat", "standings", "end"}
+    for i in seen:
+        f = frames[i]
+        if f.kind in ("recruit", "action"):
+            assert f.player == winner
+        elif f.kind == "combat":
+            assert winner in f.combat.players
+    mine = [f.index for f in frames if f.player == winner and f.tavern is not None]
+    assert set(mine) <= set(seen)  # every one of the followed player's actions
+    everyone = played(Viewer(replay, frames, index=0, player=None))
+    assert everyone == list(range(len(frames)))
+    assert watch_seconds(frames, winner) < watch_seconds(frames, None) / 2
+
+
+def test_a_dead_players_ghost_fights_are_not_followed(game):
+    _, _, frames = game
+    ghost = next(f for f in frames if f.combat is not None and f.combat.ghost)
+    dead = ghost.combat.players[1]
+    assert not frames.involves(ghost.index, dead)
+    assert frames.involves(ghost.index, ghost.combat.players[0])
+
+
+def test_keys_switch_whom_the_viewer_follows(game):
+    _, replay, frames = game
+    v = Viewer(replay, frames)
+    press = lambda k, u="", mod=0: v.handle(  # noqa: E731
+        pygame.event.Event(pygame.KEYDOWN, key=k, unicode=u, mod=mod)
+    )
+    press(pygame.K_1, "1")
+    assert v.player == 0
+    v.paused = False
+    assert all(frames.involves(i, 0) for i in played(v)[1:])  # from the next frame on
+    press(pygame.K_HOME)  # player 1's first frame
+    v.paused = False
+    after = played(v)
+    assert after[0] == 0 and all(frames.involves(i, 0) for i in after)
+    assert any(frames[i].kind == "action" and frames[i].player == 0 for i in after)
+    v.go(0)
+    press(pygame.K_TAB)
+    assert v.player == 1
+    press(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    press(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert v.player is None  # after the last player: every player
+    press(pygame.K_TAB)
+    assert v.player == 0
+    press(pygame.K_0, "0")
+    assert v.player is None
+    v.paused = False
+    others = played(v)
+    assert len({frames[i].player for i in others if frames[i].kind == "action"}) > 1
+    v.draw(pygame.Surface(BASE_SIZE))
+    assert "following every player's actions" in v.texts["footer"][0]
+
+
+# ---------------------------------------------------------------- seeking
+
+
+def test_turn_and_fight_options_seek(game, tmp_path, capsys):
+    path, _, frames = game
+    winner = frames.winner
+    i = start_frame(frames, winner, turn=8)
+    assert frames[i].turn == 8 and frames[i].player == winner and frames[i].kind == "recruit"
+    assert frames[i - 1].turn == 7 or not frames.involves(i - 1, winner)
+    i = start_frame(frames, winner, fight=True)
+    step = frames[i].combat
+    assert step.kind == "start" and winner in step.players and frames[i].turn == 7
+    i = start_frame(frames, winner, turn=8, fight=True)
+    assert frames[i].combat.kind == "start" and frames[i].turn == 8
+    assert winner in frames[i].players
+    shot = tmp_path / "fight.png"
+    assert main(str(path), screenshot=str(shot), turn=8, fight=True) == 0
+    assert f"frame {i} of" in capsys.readouterr().out
+    assert "FIGHT!" in " ".join(describe_frame(game[1], frames, i, winner)["result"])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"turn": 99}, "turn 99 does not exist: the replay has turns 7..8"),
+        ({"turn": 3, "fight": True}, "turn 3 does not exist"),
+        ({"at": 3, "turn": 7}, "--at picks a frame itself"),
+        ({"player": 1, "turn": 8, "fight": True}, "player 1 has no frame"),
+    ],
+)
+def test_bad_seek_is_a_one_line_error(game, tmp_path, capsys, options, message):
+    path, _, frames = game
+    if options.get("player") == 1:  # seat 0 is knocked out in round one: no turn-8 fight
+        assert frames[start_frame(frames, 0, turn=8)].kind == "standings"
+        message = "player 1 has no fight in turn 8"
+    assert main(str(path), screenshot=str(tmp_path / "x.png"), **options) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_watch_command_line_options(game, tmp_path, capsys):
+    from bgsim.cli import main as cli
+
+    path, _, frames = game
+    shot = tmp_path / "x.png"
+    assert cli(["watch", str(path), "--screenshot", str(shot), "--turn", "8", "--player", "3"]) == 0
+    assert f"frame {start_frame(frames, 2, turn=8)} of" in capsys.readouterr().out
+    assert cli(["watch", str(path), "--screenshot", str(shot), "--turn", "1"]) == 2
+    assert "turn 1 does not exist" in capsys.readouterr().err
+    args = ["watch", str(path), "--screenshot", str(shot), "--fight", "--hover", "300,200"]
+    assert cli(args) == 0
+    assert cli(["watch", str(path), "--screenshot", str(shot), "--hover", "300"]) == 2
+    assert "--hover: expected X,Y in pixels, got '300'" in capsys.readouterr().err
+    assert parse_point("12,34") == (12, 34)
+
+
+# ---------------------------------------------------------------- card detail
+
+
+def slot_center(region: str, n: int, k: int, size: tuple[int, int] = CARD_SIZE) -> tuple:
+    return row_rects(REGIONS[region], n, size, REGIONS[region].y + 34)[k].center
+
+
+def test_hover_hit_testing_finds_the_card(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.action == "Buy(0)")
+    tv = frames[at].tavern
+    for k, c in enumerate(tv.shop):
+        under = card_under(replay, frames, at, slot_center("shop", len(tv.shop), k), 0)
+        assert (under.card, under.region, under.slot) == (c, "shop", k)
+    for k, c in enumerate(tv.board):
+        under = card_under(replay, frames, at, slot_center("board", len(tv.board), k), 0)
+        assert (under.card, under.region, under.slot) == (c, "board", k)
+    under = card_under(replay, frames, at, slot_center("hand", 1, 0, SMALL_CARD), 0)
+    assert under.card == tv.hand[0] and under.region == "hand"
+    assert card_under(replay, frames, at, (20, 60), 0) is None  # a panel's corner
+    assert card_under(replay, frames, at, REGIONS["standings"].center, 0) is None
+
+
+def test_hover_shows_the_full_card(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.action == "Buy(0)")
+    tv = frames[at].tavern
+    k = next(k for k, c in enumerate(tv.board) if c.tribes and c.keywords)
+    pos = slot_center("board", len(tv.board), k)
+    c = tv.board[k]
+    data = cards()[c.card]
+    text = " ".join(describe_frame(replay, frames, at, 0, hover=pos)["detail"])
+    assert c.name in text and f"Tier {c.tier}" in text
+    assert data.tribes and all(t.capitalize() in text for t in data.tribes)
+    assert f"Attack {c.attack}" in text and f"Health {c.health}" in text
+    lines = detail_lines(c)
+    assert lines[0] == c.name and lines[1].startswith(f"Tier {c.tier}")
+    for k in c.keywords:
+        assert KEYWORD_BADGES[k][2] in lines[3]
+    body = " ".join(lines[4:])
+    assert body and body in " ".join(lines)
+    assert data.text.split()[-1] in text  # the card's text, to its last word
+
+
+def test_golden_detail_has_the_golden_text(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.action == "Buy(3)")  # a golden Dragonspawn Lieutenant
+    golden = frames[at].tavern.hand[0]
+    normal, gold = cards()["BGS_039"], cards().golden("BGS_039")
+    assert golden.golden and golden.card == gold.id
+    lines = detail_lines(golden)
+    assert lines[0] == "Dragonspawn Lieutenant"
+    assert lines[1] == "Golden  ·  Tier 1  ·  Dragon"
+    assert lines[2] == f"Attack {gold.attack}  ·  Health {gold.health}"
+    assert lines[3] == "Keywords: Taunt"
+    assert " ".join(lines[4:]) == "Taunt."  # its whole text
+    pos = slot_center("hand", 1, 0, SMALL_CARD)
+    drawn = describe_frame(replay, frames, at, 2, hover=pos)["detail"]
+    assert "Golden  ·  Tier 1  ·  Dragon" in drawn
+    # A golden fight card is drawn from its normal id and golden flag: the golden text.
+    whelp, golden_whelp = cards()["BGS_019"], cards().golden("BGS_019")
+    fighter = CardView("BGS_019", "Red Whelp", 2, 4, True, 1, ("start_of_combat",))
+    lines = detail_lines(fighter)
+    assert lines[1].startswith("Golden") and "Start of Combat" in lines[3]
+    assert " ".join(lines[4:]) == golden_whelp.text != whelp.text
+    assert "(card: 2/4)" not in lines[2] and normal.text == "Taunt"
+
+
+def test_fight_cards_have_details_on_hover(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.combat is not None and f.combat.kind == "start")
+    step = frames[at].combat
+    side = step.before[1]
+    under = card_under(
+        replay, frames, at, slot_center("enemy_board", len(side), 0), step.players[0]
+    )
+    assert under is not None and under.region == "enemy_board"
+    assert under.card == side[0].card
+
+
+def test_the_touched_card_is_selected_without_a_mouse(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.action == "Buy(0)")
+    f = frames[at]
+    assert f.touched.card == f.tavern.hand[0] and (f.touched.zone, f.touched.slot) == ("hand", 0)
+    detail = describe_frame(replay, frames, at, 0)["detail"]
+    assert detail[0] == f.tavern.hand[0].name
+    assert "detail" not in describe_frame(replay, frames, f.index - 1, 0)  # a turn start
+    # Another player's action is not selected on the followed player's tavern.
+    assert "detail" not in describe_frame(replay, frames, at, 3)
+
+
+def test_viewer_hover_follows_the_mouse_in_a_scaled_window(game):
+    _, replay, frames = game
+    at = first(frames, lambda f: f.action == "Buy(0)")
+    v = Viewer(replay, frames, index=at, player=0)
+    screen = pygame.Surface((640, 400))
+    v.draw(screen)
+    x, y = slot_center("shop", len(frames[at].tavern.shop), 1)
+    v.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x // 2, y // 2), rel=(0, 0), buttons=()))
+    v.draw(screen)
+    assert v.hovered is not None and v.hovered.card == frames[at].tavern.shop[1]
+    assert v.texts["detail"][0] == frames[at].tavern.shop[1].name
+    v.handle(pygame.event.Event(pygame.WINDOWLEAVE))
+    v.draw(screen)
+    assert v.hovered is None
+
+
+# ---------------------------------------------------------------- legend
+
+
+def test_the_keyword_legend_is_complete(game):
+    _, replay, frames = game
+    shown = set(KEYWORD_BITS) | set(STATIC_KEYWORDS)
+    for c in cards():
+        if c.kind in ("pool", "token"):
+            shown |= c.keywords
+    legend = describe_frame(replay, frames, 0)["footer"]
+    for k in sorted(shown):
+        assert k in KEYWORD_BADGES, k
+        label, _, name = KEYWORD_BADGES[k]
+        assert name in legend and label in legend, k
+    assert "Golden" in legend

@@ -1,7 +1,9 @@
 """Replay viewer (pygame) and tournament plots (plotly): the top layer.
 
-The viewer's modules, from the top: ``app`` (``bgsim watch``) -> ``panels`` and
-``fight`` -> ``widgets`` -> ``theme``; ``frames`` turns a replay into what they draw.
+The viewer's modules, from the top: ``app`` (``bgsim watch``) -> ``panels``,
+``fight`` and ``detail`` (a card's full detail) -> ``widgets`` -> ``theme``;
+``frames`` turns a replay into what they draw, with ``wording`` saying each
+action in words.
 """
 
 import os

@@ -2,13 +2,18 @@
 
 :func:`render_frame` draws one frame; :func:`describe_frame` returns the texts
 drawn in each region of :data:`viz.theme.REGIONS`, which the tests use to check
-that the right things are on screen. :class:`Viewer` plays a replay in a window.
+that the right things are on screen; :func:`card_under` is the card at a point.
+:class:`Viewer` plays a replay in a window.
 
-Keys: Space pause/resume · Left/Right previous/next frame (stepping pauses; the
-step's animation still plays) · Up/Down previous/next turn · PageUp/PageDown
-previous/next record (skips a fight) · Home/End · Tab / Shift+Tab / 1-8 show a
-player · 0 follow the acting player · + / - speed · q, Esc or closing the window
-quits.
+The viewer follows one player (``--player``, else the winner): that player's
+turn starts and actions, fights, and the standings between rounds; the other
+players' actions are skipped. Keys: Space pause/resume · Left/Right
+previous/next frame (stepping pauses; the step's animation still plays) ·
+Up/Down previous/next turn · PageUp/PageDown previous/next record (skips a
+fight) · Home/End · Tab / Shift+Tab / 1-8 follow another player · 0 every
+player's actions · + / - speed · q, Esc or closing the window quits. The mouse
+over a card shows its full detail; without it, the card the current action
+touched is selected and its detail shows.
 """
 
 from __future__ import annotations
@@ -16,12 +21,15 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
 from bgsim.replay import Replay, ReplayError, read_replay
+from viz.detail import draw_card_detail
 from viz.fight import draw_combat
-from viz.frames import Frame, Frames, build_frames
+from viz.frames import Frame, Frames, Shown, build_frames, player_label
 from viz.panels import (
     draw_caption,
     draw_footer,
@@ -32,7 +40,47 @@ from viz.panels import (
     draw_tavern,
 )
 from viz.theme import BACKGROUND, BASE_SIZE, REGIONS
-from viz.widgets import Painter
+from viz.widgets import DrawnCard, Painter, card_at, draw_selection
+
+Point = tuple[int, int]
+
+
+def following(player: int | None, frames: Frames) -> str:
+    """Whom the viewer follows, in words."""
+    if player is None:
+        return "following every player's actions (Tab or 1-8: follow one player)"
+    return f"following {player_label(player, frames.agents)} (Tab or 1-8: switch, 0: everyone)"
+
+
+def _draw_selection(p: Painter, shown: Shown, hover: Point | None) -> DrawnCard | None:
+    """The detail of the card under the mouse (returned), else of the card the
+    action touched."""
+    if hover is not None and (under := card_at(p.cards, hover)) is not None:
+        draw_selection(p, under.rect)
+        draw_card_detail(p, under.card, under.rect)
+        return under
+    frame = shown.frame
+    touched = frame.touched
+    if touched is None or shown.kind != "tavern" or shown.tavern is not frame.tavern:
+        return None
+    drawn = next((d for d in p.cards if d.region == touched.zone and d.slot == touched.slot), None)
+    if drawn is not None:
+        draw_selection(p, drawn.rect)
+        draw_card_detail(p, touched.card, drawn.rect)
+        return None
+    # It left the tavern (sold, cast): over the foot of the standings, the last placed.
+    foot = pygame.Rect(REGIONS["standings"].x - 18, REGIONS["standings"].bottom - 6, 0, 0)
+    draw_card_detail(p, touched.card, foot, above=True)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What drawing a frame put on the screen: texts by region and the card under
+    the mouse."""
+
+    texts: dict[str, list[str]]
+    hovered: DrawnCard | None
 
 
 def _draw(
@@ -42,8 +90,9 @@ def _draw(
     player: int | None,
     progress: float,
     status: str | None,
-) -> dict[str, list[str]]:
-    """Draw frame ``index`` on a ``surface`` of :data:`BASE_SIZE`; the texts by region."""
+    hover: Point | None = None,
+) -> Drawn:
+    """Draw frame ``index`` on a ``surface`` of :data:`BASE_SIZE`."""
     p = Painter(surface)
     surface.fill(BACKGROUND)
     shown = frames.shown(index, player)
@@ -57,9 +106,9 @@ def _draw(
         draw_scoreboard(p, shown, frames)
     draw_standings(p, shown, frames)
     draw_hero(p, shown, frames)
-    following = "following the acting player" if player is None else f"showing player {player + 1}"
-    draw_footer(p, status or f"frame {index} · {following}", shown.note)
-    return dict(p.texts)
+    draw_footer(p, status or f"frame {index}  ·  {following(player, frames)}", shown.note)
+    hovered = _draw_selection(p, shown, hover)
+    return Drawn(dict(p.texts), hovered)
 
 
 def _frames_of(replay: Replay, frames: Sequence[Frame]) -> Frames:
@@ -75,14 +124,16 @@ def render_frame(
     player: int | None = None,
     size: tuple[int, int] = BASE_SIZE,
     progress: float = 1.0,
+    hover: Point | None = None,
 ) -> pygame.Surface:
-    """Draw frame ``index`` (``player``: seat 0..n-1 to show, None: the acting one).
+    """Draw frame ``index`` (``player``: seat 0..n-1 followed, None: the acting one).
 
     ``progress`` is how far the frame's animation has run; 1.0 is the settled
     picture with every marker of the step on it (what screenshots use).
+    ``hover`` is a mouse position on the :data:`BASE_SIZE` canvas.
     """
     surface = pygame.Surface(BASE_SIZE)
-    _draw(surface, _frames_of(replay, frames), index, player, progress, None)
+    _draw(surface, _frames_of(replay, frames), index, player, progress, None, hover)
     if tuple(size) != BASE_SIZE:
         surface = pygame.transform.smoothscale(surface, size)
     return surface
@@ -94,12 +145,26 @@ def describe_frame(
     index: int,
     player: int | None = None,
     progress: float = 1.0,
+    hover: Point | None = None,
 ) -> dict[str, list[str]]:
     """The texts :func:`render_frame` draws, by region: the names of :data:`REGIONS`
-    plus "discover" (the Discover overlay) and "scoreboard" (standings frames)."""
-    return _draw(
-        pygame.Surface(BASE_SIZE), _frames_of(replay, frames), index, player, progress, None
-    )
+    plus "discover" (the Discover overlay), "scoreboard" (standings frames) and
+    "detail" (the card detail box)."""
+    surface = pygame.Surface(BASE_SIZE)
+    return _draw(surface, _frames_of(replay, frames), index, player, progress, None, hover).texts
+
+
+def card_under(
+    replay: Replay,
+    frames: Sequence[Frame],
+    index: int,
+    pos: Point,
+    player: int | None = None,
+    progress: float = 1.0,
+) -> DrawnCard | None:
+    """The card :func:`render_frame` draws at ``pos`` (on top), or None."""
+    surface = pygame.Surface(BASE_SIZE)
+    return _draw(surface, _frames_of(replay, frames), index, player, progress, None, pos).hovered
 
 
 FPS = 30
@@ -118,31 +183,48 @@ _NUMBER_KEYS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)}
 _NUMBER_KEYS |= {getattr(pygame, f"K_KP{k}"): k for k in range(1, 10)}
 
 
+def dwell(frame: Frame) -> float:
+    """Seconds ``frame`` stays on screen at speed 1."""
+    key = frame.combat.kind if frame.combat is not None else frame.kind
+    return _DWELL.get(key, 1.0)
+
+
+def watch_seconds(frames: Frames, player: int | None) -> float:
+    """How long playing the whole replay takes at speed 1 following ``player``
+    (None: every player's actions), from its first frame to the end."""
+    return sum(dwell(f) for f in frames if frames.involves(f.index, player))
+
+
 class Viewer:
-    """Playback state driven by pygame events (:meth:`handle`) and time (:meth:`tick`)."""
+    """Playback state driven by pygame events (:meth:`handle`) and time (:meth:`tick`).
+
+    ``player`` is the seat followed (None: every player's actions; by default
+    the winner); ``index`` the first frame (by default the followed player's first).
+    """
 
     def __init__(
         self,
         replay: Replay,
         frames: Sequence[Frame],
-        index: int = 0,
-        player: int | None = None,
+        index: int | None = None,
+        player: int | Literal["winner"] | None = "winner",
         speed: float = 1.0,
     ) -> None:
         self.replay = replay
         self.frames = _frames_of(replay, frames)
-        self.index = index
-        self.player = player
+        self.player = self.frames.winner if player == "winner" else player
+        self.index = self.frames.start(self.player) if index is None else index
         self.speed = speed
         self.paused = False
         self.running = True
         self.elapsed = 0.0  # seconds of scaled time spent on the current frame
+        self.mouse: Point | None = None  # on the BASE_SIZE canvas
+        self.window: tuple[int, int] = BASE_SIZE
         self.texts: dict[str, list[str]] = {}
+        self.hovered: DrawnCard | None = None
 
     def dwell(self) -> float:
-        f = self.frames[self.index]
-        key = f.combat.kind if f.combat is not None else f.kind
-        return _DWELL.get(key, 1.0)
+        return dwell(self.frames[self.index])
 
     @property
     def progress(self) -> float:
@@ -154,9 +236,20 @@ class Viewer:
             self.index = index
             self.elapsed = 0.0
 
+    def _canvas(self, pos: tuple[int, int]) -> Point:
+        """A window position on the :data:`BASE_SIZE` canvas (the window may be scaled)."""
+        w, h = self.window
+        return (pos[0] * BASE_SIZE[0] // max(1, w), pos[1] * BASE_SIZE[1] // max(1, h))
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = self._canvas(event.pos)
+            return
+        if event.type == pygame.WINDOWLEAVE:
+            self.mouse = None
             return
         if event.type != pygame.KEYDOWN:
             return
@@ -180,11 +273,11 @@ class Viewer:
             self.paused = True
             self.go(frames.jump_record(self.index, 1 if key == pygame.K_PAGEDOWN else -1, player))
         elif key == pygame.K_HOME:
-            self.go(0)
+            self.go(frames.start(player))
         elif key == pygame.K_END:
             self.go(len(frames) - 1)
         elif key == pygame.K_TAB:
-            order: list[int | None] = [None, *range(frames.players)]
+            order: list[int | None] = [*range(frames.players), None]
             step = -1 if mods & pygame.KMOD_SHIFT else 1
             self.player = order[(order.index(self.player) + step) % len(order)]
         elif key in _NUMBER_KEYS:
@@ -212,18 +305,15 @@ class Viewer:
 
     def status(self) -> str:
         state = "paused" if self.paused else "playing"
-        who = (
-            "following the acting player"
-            if self.player is None
-            else (f"showing player {self.player + 1}")
-        )
-        return f"{state}  ·  speed {self.speed:g}x  ·  {who}"
+        return f"{state}  ·  speed {self.speed:g}x  ·  {following(self.player, self.frames)}"
 
     def draw(self, screen: pygame.Surface) -> None:
-        target = screen if screen.get_size() == BASE_SIZE else pygame.Surface(BASE_SIZE)
-        self.texts = _draw(
-            target, self.frames, self.index, self.player, self.progress, self.status()
+        self.window = screen.get_size()
+        target = screen if self.window == BASE_SIZE else pygame.Surface(BASE_SIZE)
+        drawn = _draw(
+            target, self.frames, self.index, self.player, self.progress, self.status(), self.mouse
         )
+        self.texts, self.hovered = drawn.texts, drawn.hovered
         if target is not screen:
             screen.blit(pygame.transform.smoothscale(target, screen.get_size()), (0, 0))
 
@@ -242,22 +332,79 @@ class Viewer:
             ticks += 1
 
 
-def _error(message: str) -> int:
+class UsageError(ValueError):
+    """An option that names nothing in the replay (exit code 2, like argparse's)."""
+
+
+def parse_point(text: str) -> Point:
+    """``"X,Y"`` as a point (``--hover``)."""
+    try:
+        x, y = (int(v) for v in text.split(","))
+    except ValueError:
+        raise ValueError(f"expected X,Y in pixels, got {text!r}") from None
+    return x, y
+
+
+def start_frame(
+    frames: Frames,
+    player: int | None,
+    at: int | None = None,
+    turn: int | None = None,
+    fight: bool = False,
+) -> int:
+    """The frame to start at: ``at``, else the first of ``turn`` or of the player's
+    (first) fight in ``player``'s playback, else the player's first frame.
+    Raises :class:`UsageError` when there is no such frame."""
+    n = len(frames)
+    if at is not None:
+        if turn is not None or fight:
+            raise UsageError("--at picks a frame itself: leave out --turn and --fight")
+        if not 0 <= at < n:
+            raise UsageError(f"frame {at} is out of range: the replay has {n} frames (0..{n - 1})")
+        return at
+    who = "any player" if player is None else f"player {player + 1}"
+    if turn is not None:
+        turns = frames.turns
+        if turn not in turns:
+            span = f"{turns[0]}..{turns[-1]}" if turns else "none"
+            raise UsageError(f"turn {turn} does not exist: the replay has turns {span}")
+    if fight:
+        index = frames.first_fight(player, turn)
+        if index is None:
+            when = f" in turn {turn}" if turn is not None else ""
+            raise UsageError(f"{who} has no fight{when}")
+        return index
+    if turn is not None:
+        index = frames.turn_start(turn, player)
+        if index is None:
+            raise UsageError(f"{who} has no frame in turn {turn}")
+        return index
+    return frames.start(player)
+
+
+def _error(message: str, code: int = 1) -> int:
     print(f"bgsim watch: error: {message}", file=sys.stderr)
-    return 1
+    return code
 
 
 def main(
     path: str,
     screenshot: str | None = None,
-    at: int = 0,
+    at: int | None = None,
     player: int | None = None,
     speed: float = 1.0,
+    turn: int | None = None,
+    fight: bool = False,
+    hover: Point | None = None,
 ) -> int:
-    """``bgsim watch``: open a window on a replay, or save frame ``at`` as a PNG.
+    """``bgsim watch``: open a window on a replay, or save one frame as a PNG.
 
-    ``player`` is the player to show as numbered on screen (1..n; None follows
-    the acting player). Returns a process exit code; errors are printed, not raised.
+    ``player`` is the player to follow as numbered on screen (1..n; 0: every
+    player's actions; None: the winner). The first frame is ``at``, else the
+    first of ``turn``, or with ``fight`` the followed player's first fight (of
+    ``turn``). ``hover`` puts the mouse at a point of a screenshot. Returns a
+    process exit code: 1 for a replay that cannot be read, 2 for an option that
+    names nothing in it; errors are printed, not raised.
     """
     if screenshot is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame initialises video
@@ -266,22 +413,28 @@ def main(
         frames = build_frames(replay)
     except ReplayError as exc:
         return _error(str(exc))
-    n = len(frames)
-    if not 0 <= at < n:
-        return _error(f"frame {at} is out of range: {path} has {n} frames (0..{n - 1})")
-    if player is not None and not 1 <= player <= replay.players:
-        return _error(f"player {player} does not exist: choose 1..{replay.players}")
+    if player is not None and not 0 <= player <= replay.players:
+        return _error(
+            f"player {player} does not exist: choose 1..{replay.players} (0: every player)", 2
+        )
     if not speed > 0:
-        return _error(f"speed must be positive, got {speed}")
-    seat = None if player is None else player - 1
+        return _error(f"speed must be positive, got {speed}", 2)
+    if hover is not None and screenshot is None:
+        return _error("--hover places the mouse on a --screenshot; a window has a real one", 2)
+    seat = frames.winner if player is None else None if player == 0 else player - 1
+    try:
+        index = start_frame(frames, seat, at, turn, fight)
+    except UsageError as exc:
+        return _error(str(exc), 2)
     if screenshot is not None:
         try:
             pygame.display.init()
-            surface = render_frame(replay, frames, at, seat)
+            surface = render_frame(replay, frames, index, seat, hover=hover)
             pygame.image.save(surface, screenshot)
         except (pygame.error, OSError) as exc:
             return _error(f"cannot write {screenshot}: {exc}")
-        print(f"wrote {screenshot}: frame {at} of {n} — {frames.shown(at, seat).caption}")
+        shown = frames.shown(index, seat)
+        print(f"wrote {screenshot}: frame {index} of {len(frames)} — {shown.caption}")
         return 0
     try:
         pygame.display.init()
@@ -289,7 +442,7 @@ def main(
     except pygame.error as exc:
         return _error(f"cannot open a window ({exc}); use --screenshot to render headless")
     pygame.display.set_caption(f"bgsim — {os.path.basename(path)}")
-    viewer = Viewer(replay, frames, index=at, player=seat, speed=speed)
+    viewer = Viewer(replay, frames, index=index, player=seat, speed=speed)
     try:
         viewer.run(screen)
     except KeyboardInterrupt:

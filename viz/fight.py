@@ -227,6 +227,7 @@ def _draw_result(p: Painter, step: CombatStep, frames: Frames) -> None:
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (8, 8, 14, 230), veil.get_rect(), border_radius=14)
     p.surface.blit(veil, rect)
+    p.occlude(rect)
     winner = step.winner if step.winner is not None else -1
     edge = GOLD if winner >= 0 else DIM
     pygame.draw.rect(p.surface, edge, rect, 4, border_radius=14)

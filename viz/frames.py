@@ -1,7 +1,8 @@
 """Turn a replay into a flat, indexable list of frames (pure Python, no pygame).
 
-One frame per ``recruit`` and ``action`` record (that player's tavern), one per
-``standings`` and ``end`` record, and for each ``combat`` record: an opening
+One frame per ``recruit`` and ``action`` record (that player's tavern, the action
+in words by :mod:`viz.wording` and the card it touched), one per ``standings``
+and ``end`` record, and for each ``combat`` record: an opening
 frame (the two boards, who attacks first, start-of-combat bonuses), one frame
 per start-of-combat trigger and per attack with its consequences (damage,
 shields, poison, deaths, deathrattles, summons, buffs), and a result frame.
@@ -13,6 +14,8 @@ minions that died (``dying``, still at their place) and new summons
 (``summoned``), so the viewer can animate the step without knowing the rules.
 
 Players are seats 0..n-1 in the data, shown to people as "player 1".."player n".
+:class:`Frames` navigates them for one followed player (:meth:`Frames.step`,
+:meth:`Frames.turn_start`, :meth:`Frames.first_fight`) or for everyone (None).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from bgsim.replay import Replay, ReplayError
 from combat_c import KEYWORD_BITS, BoardSpecError, Event, parse_board
 from combat_c.timeline import Boards, Unit, initial_boards
 from combat_c.timeline import replay as replay_fight
+from viz.wording import describe_action
 
 # DESIGN.md hero health; a replay has no standings before the first round ends.
 STARTING_HEALTH = 40
@@ -124,6 +128,16 @@ class CombatStep:
 
 
 @dataclass(frozen=True, slots=True)
+class Touched:
+    """The card an action touched: ``zone``/``slot`` place it in the tavern after
+    the action (both None when it left the tavern: sold, or a spell cast)."""
+
+    card: CardView
+    zone: str | None = None
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
     index: int
     record: int  # index into Replay.records
@@ -134,7 +148,9 @@ class Frame:
     caption: str
     standings: tuple[Standing, ...]
     tavern: TavernView | None = None
-    action: str | None = None
+    action: str | None = None  # the record's action text, e.g. "Buy(0)"
+    words: str | None = None  # the action in words: "buys Scallywag (3 gold)"
+    touched: Touched | None = None
     combat: CombatStep | None = None
     placements: tuple[int, ...] | None = None  # end frame: placement of each seat
 
@@ -159,6 +175,10 @@ def player_label(player: int, agents: Sequence[str]) -> str:
 def card_view(raw: Mapping[str, Any]) -> CardView:
     """A VIEW card of a replay record."""
     card_id = raw["card"]
+    names = [str(k) for k in raw["keywords"]]
+    card = _card(card_id)
+    if card is not None:  # as on fight boards, whatever the replay's views carried
+        names += [k for k in STATIC_KEYWORDS if card.has(k) and k not in names]
     return CardView(
         card=card_id,
         name=raw["name"],
@@ -166,7 +186,7 @@ def card_view(raw: Mapping[str, Any]) -> CardView:
         health=raw["health"],
         golden=raw["golden"],
         tier=raw["tier"],
-        keywords=tuple(str(k) for k in raw["keywords"]),
+        keywords=tuple(names),
         tribes=_tribes(card_id),
     )
 
@@ -251,9 +271,53 @@ class Frames(Sequence[Frame]):
         return iter(self._frames)
 
     def involves(self, index: int, player: int | None) -> bool:
-        """Whether the frame belongs in the playback of ``player`` (None: all)."""
+        """Whether the frame belongs in the playback of ``player`` (None: all):
+        the player's tavern and fights, and every standings and end frame. The
+        fights of an eliminated player's ghost are not that player's any more."""
         f = self._frames[index]
-        return player is None or f.kind in ("standings", "end") or player in f.players
+        if player is None or f.kind in ("standings", "end"):
+            return True
+        if f.combat is not None and f.combat.ghost and f.combat.players[1] == player:
+            return False
+        return player in f.players
+
+    @property
+    def winner(self) -> int:
+        """The seat placed first by the replay's end record (seat 0 without one)."""
+        for f in reversed(self._frames):
+            if f.placements is not None and 1 in f.placements:
+                return f.placements.index(1)
+        return 0
+
+    @property
+    def turns(self) -> tuple[int, ...]:
+        """The turn numbers the frames cover, in order."""
+        return tuple(dict.fromkeys(f.turn for f in self._frames if f.turn is not None))
+
+    def start(self, player: int | None) -> int:
+        """The first frame of ``player``'s playback."""
+        return 0 if self.involves(0, player) else self.step(0, 1, player)
+
+    def turn_start(self, turn: int, player: int | None = None) -> int | None:
+        """The first frame of ``turn`` in ``player``'s playback (None: no such frame)."""
+        return next(
+            (f.index for f in self._frames if f.turn == turn and self.involves(f.index, player)),
+            None,
+        )
+
+    def first_fight(self, player: int | None = None, turn: int | None = None) -> int | None:
+        """The opening frame of ``player``'s first fight (of ``turn`` when given)."""
+        return next(
+            (
+                f.index
+                for f in self._frames
+                if f.combat is not None
+                and f.combat.kind == "start"
+                and (turn is None or f.turn == turn)
+                and self.involves(f.index, player)
+            ),
+            None,
+        )
 
     def latest_tavern(self, index: int, player: int) -> Frame | None:
         """The player's last recruit/action frame at or before ``index``."""
@@ -335,7 +399,7 @@ class Frames(Sequence[Frame]):
         if last is None:
             caption = f"{turn}{label}: no turn played yet"
             return Shown(f, "tavern", player, None, caption, f.caption)
-        what = f"last action {last.action}" if last.action else "turn start"
+        what = f"last {last.words}" if last.words else "turn start"
         if last.turn != f.turn:
             what += f" (turn {last.turn})"
         return Shown(f, "tavern", player, last.tavern, f"{turn}{label}: {what}", f.caption)
@@ -353,18 +417,26 @@ def build_frames(replay: Replay) -> Frames:
     def add(**fields: Any) -> None:
         frames.append(Frame(index=len(frames), standings=tuple(standings), **fields))
 
+    last_state: dict[int, Mapping[str, Any]] = {}  # each player's view before the record
     for r, rec in enumerate(replay.records):
         kind = rec["type"]
         turn = rec.get("turn", turn)
         if kind in ("recruit", "action"):
             p = rec["player"]
             view = tavern_view(rec["state"])
+            words = touched = None
+            if kind == "action":
+                said = describe_action(rec["action"], rec["code"], last_state.get(p), rec["state"])
+                words = said.text
+                if said.card is not None:
+                    touched = Touched(card_view(said.card), said.zone, said.slot)
+            last_state[p] = rec["state"]
             if kind == "action" and rec["action"] == "EndTurn()":
                 # The turn's last EndTurn is logged after the fights it starts:
                 # until they are shown, the hero keeps its recruit-phase health.
                 view = replace(view, health=standings[p].health)
             standings[p] = replace(standings[p], health=view.health, tier=view.tier)
-            what = f"{rec['action']}" if kind == "action" else "turn starts"
+            what = words if words is not None else "turn starts"
             caption = f"Turn {turn} — {player_label(p, agents)}: {what}"
             add(
                 record=r,
@@ -375,6 +447,8 @@ def build_frames(replay: Replay) -> Frames:
                 caption=caption,
                 tavern=view,
                 action=rec.get("action"),
+                words=words,
+                touched=touched,
             )
         elif kind == "combat":
             for step in _combat_steps(rec, r, agents):

@@ -15,6 +15,7 @@ from viz.theme import (
     FAINT,
     FROST,
     GOLD,
+    GOLDEN_BODY,
     GREEN,
     KEYWORD_BADGES,
     NEUTRAL_ART,
@@ -27,6 +28,7 @@ from viz.theme import (
     SMALL_CARD,
     TEXT,
     TRIBE_COLORS,
+    get_font,
 )
 from viz.widgets import (
     Painter,
@@ -100,12 +102,12 @@ def draw_tavern(p: Painter, shown: Shown, frames: Frames) -> None:
         pygame.draw.rect(veil, (8, 8, 16, 225), veil.get_rect(), border_radius=12)
         p.surface.blit(veil, area)
         pygame.draw.rect(p.surface, GOLD, area, 2, border_radius=12)
+        p.occlude(area)
         p.text("DISCOVER  choose one", (area.x + 14, area.y + 6), 22, GOLD, bold=True)
         size = (CARD_SIZE[0] * 10 // 11, CARD_SIZE[1] * 10 // 11)
-        for r, card in zip(
-            row_rects(area, len(tv.discover), size, area.y + 30), tv.discover, strict=True
-        ):
-            draw_card(p, r, card)
+        rects = row_rects(area, len(tv.discover), size, area.y + 30)
+        for k, (r, card) in enumerate(zip(rects, tv.discover, strict=True)):
+            draw_card(p, r, card, slot=k)
 
 
 def _portrait(p: Painter, center: tuple[int, int], player: int | None, r: int = 34) -> None:
@@ -384,31 +386,32 @@ def draw_log(p: Painter, shown: Shown) -> None:
         p.text(line.strip(), (x, y), 20, color, width=col_w - indent - 12)
 
 
+# The keys as the footer lists them.
+KEYS_HELP = (
+    "Space pause  ·  Left/Right step  ·  Up/Down turn  ·  PgUp/PgDn record  ·  "
+    "Tab/1-8 follow a player  ·  0 every player  ·  mouse: card details  ·  +/- speed  ·  q quit"
+)
+
+
 def draw_footer(p: Painter, status: str, note: str | None) -> None:
-    """The status line, the keys and the keyword legend."""
+    """The status line (whom the viewer follows), the keys and the keyword legend:
+    every badge a card can carry, and the golden frame."""
     p.region = "footer"
     rect = REGIONS["footer"]
     pygame.draw.rect(p.surface, (22, 26, 38), rect, border_radius=8)
     line = status + (f"   |   now: {note}" if note else "")
-    p.text(line, (rect.x + 10, rect.y + 6), 20, TEXT, width=rect.w - 20)
-    keys = (
-        "Space pause  ·  Left/Right step  ·  Up/Down turn  ·  PgUp/PgDn record  ·  "
-        "Tab/1-8 player  ·  0 follow  ·  +/- speed  ·  q quit"
-    )
-    p.text(keys, (rect.x + 10, rect.y + 30), 18, DIM, width=rect.w - 20)
-    x = rect.x + 10
-    for key in (
-        "taunt",
-        "divine_shield",
-        "poisonous",
-        "windfury",
-        "mega_windfury",
-        "reborn",
-        "deathrattle",
-        "magnetic",
-        "start_of_combat",
-    ):
-        label, fill, name = KEYWORD_BADGES[key]
-        chip = draw_chip(p, (x, rect.y + 62), label, fill, 19, anchor="midleft")
-        r = p.text(name, (chip.right + 4, rect.y + 62), 18, DIM, anchor="midleft")
-        x = r.right + 10
+    p.text(line, (rect.x + 10, rect.y + 4), 20, TEXT, width=rect.w - 20)
+    p.text(KEYS_HELP, (rect.x + 10, rect.y + 24), 18, DIM, width=rect.w - 20)
+    x, y = rect.x + 10, rect.y + 52
+    for label, fill, name in KEYWORD_BADGES.values():
+        chip_w = get_font(19, True).size(label)[0] + 10
+        name_w = get_font(18).size(name)[0]
+        if x + chip_w + 4 + name_w > rect.right - 10:
+            x, y = rect.x + 10, y + 21
+        chip = draw_chip(p, (x, y), label, fill, 19, anchor="midleft")
+        r = p.text(name, (chip.right + 4, y), 18, DIM, anchor="midleft")
+        x = r.right + 12
+    swatch = pygame.Rect(x, y - 8, 22, 16)
+    pygame.draw.rect(p.surface, GOLDEN_BODY, swatch, border_radius=4)
+    pygame.draw.rect(p.surface, GOLD, swatch, 2, border_radius=4)
+    p.text("Golden", (swatch.right + 4, y), 18, DIM, anchor="midleft")

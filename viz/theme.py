@@ -73,14 +73,14 @@ REGIONS: dict[str, pygame.Rect] = {
     "caption": pygame.Rect(0, 0, 1280, 40),
     "shop": pygame.Rect(12, 48, 960, 236),
     "board": pygame.Rect(12, 292, 960, 236),
-    "hand": pygame.Rect(12, 536, 960, 168),
-    "footer": pygame.Rect(12, 712, 960, 80),
+    "hand": pygame.Rect(12, 536, 960, 160),
+    "footer": pygame.Rect(12, 702, 960, 92),
     "standings": pygame.Rect(984, 48, 284, 424),
     "hero": pygame.Rect(984, 480, 284, 312),
     # Fights reuse the tavern's rows: the enemy where the shop is, the log in the hand row.
     "enemy_board": pygame.Rect(12, 48, 960, 236),
     "friendly_board": pygame.Rect(12, 292, 960, 236),
-    "log": pygame.Rect(12, 536, 960, 168),
+    "log": pygame.Rect(12, 536, 960, 160),
     "result": pygame.Rect(112, 236, 760, 104),
 }
 

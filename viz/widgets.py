@@ -1,11 +1,16 @@
 """Drawing blocks the panels are made of: the :class:`Painter`, icons, chips,
-panels and cards (:func:`draw_card`, and rows of them)."""
+panels and cards (:func:`draw_card`, and rows of them).
+
+The painter remembers where each card was drawn (:class:`DrawnCard`), so the
+viewer can tell which card the mouse is over (:func:`card_at`).
+"""
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -36,8 +41,19 @@ from viz.theme import (
 _M = 10  # margin around a card's own surface for its taunt frame and glows
 
 
+@dataclass(frozen=True, slots=True)
+class DrawnCard:
+    """A card on screen: its rect, the region it was drawn in and its slot there."""
+
+    rect: pygame.Rect
+    card: CardView
+    region: str
+    slot: int | None = None
+
+
 class Painter:
-    """Draws on a surface and records every text per region (for tests/describe)."""
+    """Draws on a surface and records every text per region (for tests/describe)
+    and every card drawn on the screen (:attr:`cards`, in drawing order)."""
 
     def __init__(
         self,
@@ -48,10 +64,16 @@ class Painter:
         self.surface = surface
         self.texts: dict[str, list[str]] = texts if texts is not None else defaultdict(list)
         self.region = region
+        self.cards: list[DrawnCard] = []
 
     def on(self, surface: pygame.Surface) -> Painter:
-        """A painter for another surface that records into the same texts."""
+        """A painter for another surface that records into the same texts (its
+        cards are not on the screen, so they are not recorded)."""
         return Painter(surface, self.texts, self.region)
+
+    def occlude(self, rect: pygame.Rect) -> None:
+        """Forget the cards under ``rect``: an overlay now hides them."""
+        self.cards = [d for d in self.cards if not d.rect.colliderect(rect)]
 
     def text(
         self,
@@ -365,14 +387,39 @@ def draw_card(
     dying: bool = False,
     damaged: bool = False,
     alpha: int = 255,
+    slot: int | None = None,
 ) -> None:
-    """Draw a card filling ``rect`` (its size picks the big or the small layout)."""
+    """Draw a card filling ``rect`` (its size picks the big or the small layout);
+    ``slot`` is its place in its row, recorded with it for hit testing."""
     if alpha <= 0:
         return
     surf = _card_surface(p, card, rect.size, frozen=frozen, dying=dying, damaged=damaged)
     if alpha < 255:
         surf.set_alpha(alpha)
     p.surface.blit(surf, (rect.x - _M, rect.y - _M))
+    p.cards.append(DrawnCard(pygame.Rect(rect), card, p.region, slot))
+
+
+def card_at(drawn: Sequence[DrawnCard], pos: tuple[int, int]) -> DrawnCard | None:
+    """The card drawn last (on top) at ``pos``, or None."""
+    for d in reversed(drawn):
+        if d.rect.collidepoint(pos):
+            return d
+    return None
+
+
+def draw_selection(p: Painter, rect: pygame.Rect) -> None:
+    """A glow around a selected card."""
+    glow = pygame.Surface((rect.w + 28, rect.h + 28), pygame.SRCALPHA)
+    for k in range(5):
+        pygame.draw.rect(
+            glow,
+            (*GOLD, 60 + 40 * k),
+            glow.get_rect().inflate(-4 * k, -4 * k),
+            3,
+            border_radius=16,
+        )
+    p.surface.blit(glow, (rect.x - 14, rect.y - 14))
 
 
 def row_rects(region: pygame.Rect, n: int, size: tuple[int, int], y: int) -> list[pygame.Rect]:
@@ -404,5 +451,7 @@ def draw_card_row(
     if not cards:
         p.text(empty, region.center, 20, FAINT, anchor="center")
         return
-    for rect, card in zip(row_rects(region, len(cards), size, y), cards, strict=True):
-        draw_card(p, rect, card, frozen=frozen)
+    for k, (rect, card) in enumerate(
+        zip(row_rects(region, len(cards), size, y), cards, strict=True)
+    ):
+        draw_card(p, rect, card, frozen=frozen, slot=k)
