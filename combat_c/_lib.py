@@ -6,6 +6,7 @@ which the sanitizer tests use; normally ``combat_c._engine`` is imported.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 from dataclasses import dataclass
@@ -32,13 +33,12 @@ def _load() -> ModuleType:
         spec.loader.exec_module(module)
         return module
     try:
-        from combat_c import _engine  # type: ignore[attr-defined]  # built by cffi at install
+        return importlib.import_module("combat_c._engine")  # built by cffi at install
     except ImportError as exc:  # pragma: no cover - only on a broken install
         raise ImportError(
             "the combat engine is not compiled; install bgsim with `pip install .` "
             "or `pip install -e .`"
         ) from exc
-    return _engine
 
 
 _engine = _load()

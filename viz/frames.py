@@ -561,7 +561,7 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
             starts.append(k)
     bounds = list(zip(starts, [*starts[1:], end], strict=True))
 
-    base = {
+    base: dict[str, Any] = {
         "players": pair,
         "ghost": bool(rec["ghost"]),
         "heroes": (a.health, b.health),
@@ -709,12 +709,12 @@ def _step(
 
     after_sides = []
     for s in (0, 1):
-        row = []
+        fighters = []
         for eid in order[s]:
             if eid not in last:
                 continue
             status = "dying" if eid in dying else "summoned" if eid in summoned else "alive"
-            row.append(
+            fighters.append(
                 Fighter(
                     eid=eid,
                     card=view(last[eid][1]),
@@ -726,5 +726,5 @@ def _step(
                     triggers=tuple(dict.fromkeys(triggers[eid])),
                 )
             )
-        after_sides.append(tuple(row))
+        after_sides.append(tuple(fighters))
     return (before[0], before[1]), (after_sides[0], after_sides[1]), tuple(log)

@@ -66,7 +66,7 @@ def placement_figure(games: list[GameRecord]) -> go.Figure:
     """Share of each placement (1..8) per agent."""
     fig = go.Figure()
     for label in _agents(games):
-        counts = defaultdict(int)
+        counts: defaultdict[int, int] = defaultdict(int)
         for g in games:
             for seat_label, place in zip(g.seats, g.placements, strict=True):
                 if seat_label == label:

@@ -322,19 +322,19 @@ def _card_surface(
     extra = [k for k in card.keywords if k not in KEYWORD_BADGES]
     chip = 17 if small else 21
     font = get_font(chip, True)
-    widths = {k: font.size(KEYWORD_BADGES[k][0])[0] + 10 for k in badges}
+    widths = {kw: font.size(KEYWORD_BADGES[kw][0])[0] + 10 for kw in badges}
     rows: list[list[str]] = [[]]
-    for k in badges:
-        if rows[-1] and sum(widths[j] + 2 for j in rows[-1]) + widths[k] > w - 8:
+    for kw in badges:
+        if rows[-1] and sum(widths[j] + 2 for j in rows[-1]) + widths[kw] > w - 8:
             rows.append([])
-        rows[-1].append(k)
+        rows[-1].append(kw)
     y = art.bottom - (3 if small else 5)
     for row in reversed(rows):
-        x = _M + w / 2 - (sum(widths[k] + 2 for k in row) - 2) / 2
-        for k in row:
-            label, fill, _ = KEYWORD_BADGES[k]
-            draw_chip(cp, (x + widths[k] / 2, y), label, fill, chip)
-            x += widths[k] + 2
+        x = _M + w / 2 - (sum(widths[kw] + 2 for kw in row) - 2) / 2
+        for kw in row:
+            label, fill, _ = KEYWORD_BADGES[kw]
+            draw_chip(cp, (x + widths[kw] / 2, y), label, fill, chip)
+            x += widths[kw] + 2
         y -= font.get_height() + 1
     if extra:
         draw_chip(cp, (_M + w / 2, art.top + 2), "+" + ",".join(extra), (120, 120, 120), chip)
