@@ -41,6 +41,7 @@ class GameTask:
     budget: Budget | None
     replay_dir: str | None
     rules: Ruleset
+    heroes: bool = False
 
 
 def derive_seed(*parts: object) -> int:
@@ -74,7 +75,7 @@ def run_key(
 def play_game(task: GameTask) -> GameRecord:
     """Play one full lobby and return its record (runs in a worker process)."""
     start = time.perf_counter()
-    lobby = Lobby(task.seed, task.rules)
+    lobby = Lobby(task.seed, task.rules, heroes=task.heroes)
     agents = [make_agent(spec, budget=task.budget) for spec in task.seats]
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(task.seed, "agent", seat))
@@ -92,7 +93,8 @@ def play_game(task: GameTask) -> GameRecord:
                 action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 lobby.apply(player, action)
         if lobby.turn != turn or lobby.done:
-            rounds.extend(_standings(lobby, turn))
+            if turn > 0:  # turn 0 is the heroes' draft: no round was fought
+                rounds.extend(_standings(lobby, turn))
             turn = lobby.turn
     replay = None
     if task.replay_dir is not None:
@@ -102,6 +104,15 @@ def play_game(task: GameTask) -> GameRecord:
         write_replay(path, lobby, [a.name for a in agents])
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
+    heroes: tuple[str, ...] = ()
+    uses: tuple[int, ...] = ()
+    if task.heroes:
+        heroes = tuple(i.hero or "" for i in lobby.public_players())
+        counts = [0] * len(agents)
+        for entry in lobby.log:
+            if entry["type"] == "action" and entry["text"].startswith("HeroPower("):
+                counts[entry["player"]] += 1
+        uses = tuple(counts)
     return GameRecord(
         run=task.run,
         game=task.game,
@@ -112,6 +123,8 @@ def play_game(task: GameTask) -> GameRecord:
         seconds=time.perf_counter() - start,
         rounds=tuple(rounds),
         replay=replay,
+        heroes=heroes,
+        power_uses=uses,
     )
 
 
@@ -130,6 +143,31 @@ def true_boards(lobby: Any, me: int) -> dict[int, tuple[Any, int]]:
 
 def _standings(lobby: Any, turn: int) -> list[tuple[int, int, int, int, int]]:
     return [(turn, p.player, p.health, p.tier, int(p.alive)) for p in lobby.public_players()]
+
+
+def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
+    """Per hero played: games, mean placement with its 95% interval, the top-4
+    rate and hero power uses per game."""
+    places: dict[str, list[int]] = {}
+    uses: dict[str, int] = {}
+    for rec in records:
+        for hero, place, used in zip(rec.heroes, rec.placements, rec.power_uses, strict=False):
+            if hero:
+                places.setdefault(hero, []).append(place)
+                uses[hero] = uses.get(hero, 0) + used
+    out = {}
+    for hero, got in sorted(places.items()):
+        n = len(got)
+        mean, low, high = mean_interval(got)
+        out[hero] = {
+            "games": n,
+            "mean_placement": mean,
+            "ci_low": low,
+            "ci_high": high,
+            "top4": sum(p <= 4 for p in got) / n,
+            "power_uses": uses[hero] / n,
+        }
+    return out
 
 
 def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
@@ -174,6 +212,7 @@ class Tournament:
     budget: Budget | None = None
     replays: Path | None = None
     agents: dict[str, str] = field(default_factory=dict)
+    heroes: bool = False
 
     def __post_init__(self) -> None:
         self.specs = parse_lineup(self.lineup, self.rules.lobby.players, self.agents)
@@ -182,7 +221,8 @@ class Tournament:
         check_lineup(self.specs, budget=self.budget)
         self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
         self.fingerprints["bgsim"] = game_fingerprint()
-        self.run = run_key(self.specs, self.budget, self.seed, self.rules.id, self.fingerprints)
+        ruleset = self.rules.id + ("+heroes" if self.heroes else "")
+        self.run = run_key(self.specs, self.budget, self.seed, ruleset, self.fingerprints)
 
     def tasks(self, skip: set[int]) -> list[GameTask]:
         replay_dir = str(self.replays) if self.replays is not None else None
@@ -195,6 +235,7 @@ class Tournament:
                 budget=self.budget,
                 replay_dir=replay_dir,
                 rules=self.rules,
+                heroes=self.heroes,
             )
             for i in range(self.games)
             if i not in skip
@@ -205,6 +246,7 @@ class Tournament:
             "budget": str(self.budget) if self.budget else None,
             "games": self.games,
             "ruleset": self.rules.id,
+            "heroes": self.heroes,
         }
 
     def changed_code(self, db: ResultsDB) -> list[tuple[str, int, list[str]]]:
@@ -217,6 +259,8 @@ class Tournament:
             if run == self.run or lineup != self.lineup or seed != self.seed:
                 continue
             if options.get("budget") != mine["budget"] or options.get("ruleset") != self.rules.id:
+                continue
+            if bool(options.get("heroes", False)) != self.heroes:
                 continue
             changed = sorted(k for k, v in self.fingerprints.items() if prints.get(k) != v)
             out.append((run, len(db.finished(run)), changed))

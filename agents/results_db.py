@@ -33,6 +33,8 @@ CREATE TABLE IF NOT EXISTS games (
     seconds REAL NOT NULL,
     replay TEXT,                 -- path of the replay file, if one was written
     finished REAL NOT NULL,
+    heroes TEXT NOT NULL DEFAULT '[]',      -- JSON list: hero card id per seat (or empty)
+    power_uses TEXT NOT NULL DEFAULT '[]',  -- JSON list: hero power uses per seat
     PRIMARY KEY (run, game)
 );
 CREATE TABLE IF NOT EXISTS rounds (
@@ -59,6 +61,8 @@ class GameRecord:
     seconds: float
     rounds: tuple[tuple[int, int, int, int, int], ...]  # (turn, seat, health, tier, alive)
     replay: str | None = None
+    heroes: tuple[str, ...] = ()  # hero card id per seat, in lobbies with heroes
+    power_uses: tuple[int, ...] = ()  # hero power uses per seat
 
 
 class ResultsError(RuntimeError):
@@ -77,6 +81,12 @@ class ResultsDB:
                 self.conn.execute(
                     "ALTER TABLE runs ADD COLUMN fingerprints TEXT NOT NULL DEFAULT '{}'"
                 )
+            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(games)")}
+            for name in ("heroes", "power_uses"):  # a database from before heroes
+                if name not in columns:
+                    self.conn.execute(
+                        f"ALTER TABLE games ADD COLUMN {name} TEXT NOT NULL DEFAULT '[]'"
+                    )
         except sqlite3.DatabaseError as exc:
             raise ResultsError(f"{self.path}: not a bgsim results database ({exc})") from None
 
@@ -113,7 +123,9 @@ class ResultsDB:
     def add_game(self, rec: GameRecord) -> None:
         with self.conn:
             self.conn.execute(
-                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO games (run, game, seed, seats, placements, turns, "
+                "seconds, replay, finished, heroes, power_uses) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     rec.run,
                     rec.game,
@@ -124,6 +136,8 @@ class ResultsDB:
                     rec.seconds,
                     rec.replay,
                     time.time(),
+                    json.dumps(list(rec.heroes)),
+                    json.dumps(list(rec.power_uses)),
                 ),
             )
             self.conn.executemany(
@@ -134,8 +148,8 @@ class ResultsDB:
     def games(self, runs: Iterable[str] | None = None) -> list[GameRecord]:
         """Finished games, oldest run first, in game order."""
         query = (
-            "SELECT g.run, g.game, g.seed, g.seats, g.placements, g.turns, g.seconds, g.replay "
-            "FROM games g JOIN runs r ON r.run = g.run"
+            "SELECT g.run, g.game, g.seed, g.seats, g.placements, g.turns, g.seconds, g.replay, "
+            "g.heroes, g.power_uses FROM games g JOIN runs r ON r.run = g.run"
         )
         args: list = []
         if runs is not None:
@@ -144,9 +158,8 @@ class ResultsDB:
             args = runs
         query += " ORDER BY r.created, g.game"
         out = []
-        for run, game, seed, seats, placements, turns, seconds, replay in self.conn.execute(
-            query, args
-        ):
+        for row in self.conn.execute(query, args):
+            run, game, seed, seats, placements, turns, seconds, replay, heroes, uses = row
             out.append(
                 GameRecord(
                     run,
@@ -158,6 +171,8 @@ class ResultsDB:
                     seconds,
                     (),
                     replay,
+                    tuple(json.loads(heroes)),
+                    tuple(json.loads(uses)),
                 )
             )
         return out

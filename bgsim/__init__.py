@@ -29,6 +29,7 @@ compiled.guard()  # before any compiled module loads (see bgsim/compiled.py)
 
 # ruff: noqa: E402
 from bgsim import rules
+from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import HandCard, MinionCard, SpellCard
 from bgsim._core.player_state import DiscoverSpec, PlayerState
 from bgsim._core.turn_model import Guess, LastSeen, TurnModel
@@ -38,8 +39,10 @@ from bgsim.actions import (
     Action,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
+    HeroPower,
     IllegalActionError,
     Move,
     Play,
@@ -70,11 +73,14 @@ __all__ = [
     "Card",
     "CardDB",
     "Choose",
+    "ChooseHero",
     "DiscoverSpec",
     "EndTurn",
     "Freeze",
     "Guess",
     "HandCard",
+    "HeroPower",
+    "HeroState",
     "IllegalActionError",
     "LastSeen",
     "Lobby",

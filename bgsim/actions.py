@@ -17,7 +17,12 @@ renumber, only append after ``NUM_ACTIONS``)::
                                  code = 63 + 64*hand + 8*p + t, with hand 0..9,
                                  p = 0 for pos=None else pos + 1 (pos 0..6),
                                  t = 0 for target=None else target + 1 (target 0..6)
-    NUM_ACTIONS = 703
+    703..706  ChooseHero(option) option = code - 703        (draft option 0..3)
+    707       HeroPower()
+    708..714  HeroPower(target=i)                           (warband slot 0..6)
+    715..721  HeroPower(shop=j)                             (shop slot 0..6)
+    722..729  HeroPower(player=p)                           (player 0..7)
+    NUM_ACTIONS = 730
 
 Meaning of the fields:
 
@@ -41,7 +46,15 @@ Meaning of the fields:
     warband like any minion (``pos`` set, ``target=None``) or attaches to the
     friendly Mech at warband index ``target`` (``pos=None``).
   - A spell (Gold Coin, Triple Reward) takes ``pos=None, target=None``.
+  - A spell (Gold Coin, Triple Reward, Recruitment Map) takes
+    ``pos=None, target=None``; a spell aimed at a friendly minion (Bananas)
+    takes ``pos=None`` and the minion's warband slot as ``target``.
 - ``Choose(option)``: take that option of the pending Discover.
+- ``ChooseHero(option)``: take that option of the heroes offered before turn 1
+  (or, for Sir Finley, of the hero powers he discovers).
+- ``HeroPower(...)``: use the hero power, aimed at nothing, a friendly minion
+  (``target``), a shop minion (``shop``) or a player (``player``), as its text
+  says.
 """
 
 from __future__ import annotations
@@ -60,7 +73,14 @@ _SELL = 11
 _CHOOSE = 18
 _MOVE = 21
 _PLAY = 63
-NUM_ACTIONS = _PLAY + MAX_HAND * 64
+MAX_HERO_OFFERS = 4
+MAX_PLAYERS = 8
+_CHOOSE_HERO = _PLAY + MAX_HAND * 64
+_POWER = _CHOOSE_HERO + MAX_HERO_OFFERS
+_POWER_MINION = _POWER + 1
+_POWER_SHOP = _POWER_MINION + MAX_BOARD
+_POWER_PLAYER = _POWER_SHOP + MAX_SHOP
+NUM_ACTIONS = _POWER_PLAYER + MAX_PLAYERS
 
 
 class IllegalActionError(ValueError):
@@ -243,8 +263,70 @@ class Play:
         return _PLAY + 64 * self.hand + 8 * p + t
 
 
-Action = EndTurn | Refresh | Freeze | Upgrade | Buy | Sell | Choose | Move | Play
-"""Any recruit-phase action (a union of the nine action types)."""
+@dataclass(frozen=True, slots=True)
+class ChooseHero:
+    """Take option ``option`` (0-based) of the heroes offered before turn 1,
+    or of the hero powers Sir Finley discovers.
+
+    >>> ChooseHero(1), ChooseHero(1).code
+    (ChooseHero(1), 704)
+    """
+
+    option: int
+
+    def __repr__(self) -> str:
+        return f"ChooseHero({self.option})"
+
+    @property
+    def code(self) -> int:
+        return _CHOOSE_HERO + self.option
+
+
+@dataclass(frozen=True, slots=True)
+class HeroPower:
+    """Use the hero power: aimed at nothing, at the friendly minion in warband
+    slot ``target``, at the minion in shop slot ``shop``, or at ``player``
+    (at most one of the three), as the power's text says.
+
+    >>> HeroPower(), HeroPower(target=2).code, HeroPower(shop=0).code, HeroPower(player=3).code
+    (HeroPower(), 710, 715, 725)
+    """
+
+    target: int | None = None
+    shop: int | None = None
+    player: int | None = None
+
+    def __repr__(self) -> str:
+        for name, value in (("target", self.target), ("shop", self.shop), ("player", self.player)):
+            if value is not None:
+                return f"HeroPower({name}={value})"
+        return "HeroPower()"
+
+    @property
+    def code(self) -> int:
+        if self.target is not None:
+            return _POWER_MINION + self.target
+        if self.shop is not None:
+            return _POWER_SHOP + self.shop
+        if self.player is not None:
+            return _POWER_PLAYER + self.player
+        return _POWER
+
+
+Action = (
+    EndTurn
+    | Refresh
+    | Freeze
+    | Upgrade
+    | Buy
+    | Sell
+    | Choose
+    | Move
+    | Play
+    | ChooseHero
+    | HeroPower
+)
+"""Any recruit-phase action (a union of the eleven action types)."""
 
 
 def _decode(code: int) -> Action:
@@ -265,16 +347,38 @@ def _decode(code: int) -> Action:
     if code < _PLAY:
         src, k = divmod(code - _MOVE, 6)
         return Move(src, k if k < src else k + 1)
-    hand, rest = divmod(code - _PLAY, 64)
-    p, t = divmod(rest, 8)
-    return Play(hand, None if p == 0 else p - 1, None if t == 0 else t - 1)
+    if code < _CHOOSE_HERO:
+        hand, rest = divmod(code - _PLAY, 64)
+        p, t = divmod(rest, 8)
+        return Play(hand, None if p == 0 else p - 1, None if t == 0 else t - 1)
+    if code < _POWER:
+        return ChooseHero(code - _CHOOSE_HERO)
+    if code == _POWER:
+        return HeroPower()
+    if code < _POWER_SHOP:
+        return HeroPower(target=code - _POWER_MINION)
+    if code < _POWER_PLAYER:
+        return HeroPower(shop=code - _POWER_SHOP)
+    return HeroPower(player=code - _POWER_PLAYER)
 
 
 ACTIONS: tuple[Action, ...] = tuple(_decode(c) for c in range(NUM_ACTIONS))
 """Every action by its code (shared instances: compare with ``==``)."""
 
 END_TURN, REFRESH, FREEZE, UPGRADE = ACTIONS[:4]
-_ACTION_TYPES = (EndTurn, Refresh, Freeze, Upgrade, Buy, Sell, Choose, Move, Play)
+_ACTION_TYPES = (
+    EndTurn,
+    Refresh,
+    Freeze,
+    Upgrade,
+    Buy,
+    Sell,
+    Choose,
+    Move,
+    Play,
+    ChooseHero,
+    HeroPower,
+)
 
 
 def decode(code: int) -> Action:
@@ -333,3 +437,8 @@ def move_code(src: int, dst: int) -> int:
 BUY_BASE = _BUY
 SELL_BASE = _SELL
 CHOOSE_BASE = _CHOOSE
+CHOOSE_HERO_BASE = _CHOOSE_HERO
+POWER_BASE = _POWER
+POWER_MINION_BASE = _POWER_MINION
+POWER_SHOP_BASE = _POWER_SHOP
+POWER_PLAYER_BASE = _POWER_PLAYER

@@ -278,7 +278,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
     replay_dir = None
     if args.replay:
         replay_dir = str(Path(args.replay).parent)
-    task = GameTask("play", 0, derive_seed("play", args.seed), seats, budget, replay_dir, rules)
+    task = GameTask(
+        "play",
+        0,
+        derive_seed("play", args.seed),
+        seats,
+        budget,
+        replay_dir,
+        rules,
+        heroes=args.heroes == "on",
+    )
     record = play_game(task)
     if args.replay:
         assert record.replay is not None
@@ -308,6 +317,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             budget=budget,
             replays=Path(args.replays) if args.replays else None,
             agents=_custom_agents(args),
+            heroes=args.heroes == "on",
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
@@ -346,29 +356,100 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             return 130
         except LineupError as exc:
             raise CommandError(str(exc)) from None
+        by_hero = {}
+        if tour.heroes:
+            from agents.arena import summarize_heroes
+
+            by_hero = summarize_heroes(r for r in db.games([tour.run]) if r.game < tour.games)
     if args.json:
         keys = ("games", "mean_placement", "ci_low", "ci_high", "top4", "win")
-        out = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
+        out: dict = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
+        if tour.heroes:
+            out["heroes"] = by_hero
         print(json.dumps(out))
         return 0
     print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {args.db}")
-    header = ("agent", "seats", "mean place (95% CI)", "top-4 (95% CI)", "win (95% CI)")
-    rows = [
-        (
-            label,
-            str(r["games"]),
-            f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
-            f"{r['top4']:.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})",
-            f"{r['win']:.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})",
-        )
-        for label, r in summary.items()
-    ]
+    _table(
+        ("agent", "seats", "mean place (95% CI)", "top-4 (95% CI)", "win (95% CI)"),
+        [
+            (
+                label,
+                str(r["games"]),
+                f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+                f"{r['top4']:.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})",
+                f"{r['win']:.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})",
+            )
+            for label, r in summary.items()
+        ],
+    )
+    if tour.heroes:
+        from bgsim.heroes import heroes
+
+        print()
+        _table(
+            ("hero", "games", "mean place (95% CI)", "top-4", "power uses/game"),
+            [
+                (
+                    heroes()[hero].name,
+                    str(r["games"]),
+                    f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+                    f"{r['top4']:.1%}",
+                    f"{r['power_uses']:.1f}",
+                )
+                for hero, r in sorted(by_hero.items(), key=lambda kv: kv[1]["mean_placement"])
+            ],
+        )  # best first
+    return 0
+
+
+def _table(
+    header: tuple[str, ...], rows: list[tuple[str, ...]], left: tuple[int, ...] = (0,)
+) -> None:
+    """Print rows under a header: the ``left`` columns left-aligned, the rest
+    (numbers) right-aligned."""
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, *rows):
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        cells = [
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ]
-        print("  ".join(cells))
+        print("  ".join(cells).rstrip())
+
+
+def _cmd_heroes(args: argparse.Namespace) -> int:
+    from bgsim.heroes import heroes
+
+    listed = list(heroes().values())
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": h.id,
+                        "name": h.name,
+                        "health": h.health,
+                        "hero_power": {
+                            "id": h.power.id,
+                            "name": h.power.name,
+                            "cost": h.power.cost,
+                            "text": h.power.text,
+                            "passive": h.power.passive,
+                        },
+                    }
+                    for h in listed
+                ]
+            )
+        )
+        return 0
+    _table(
+        ("hero", "health", "hero power", "cost", "text"),
+        [
+            (h.name, str(h.health), h.power.name, str(h.power.cost), h.power.text)
+            for h in sorted(listed, key=lambda h: h.name)
+        ],
+        left=(0, 2, 4),
+    )
+    print(f"{len(listed)} heroes")
     return 0
 
 
@@ -389,6 +470,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             seed=args.seed,
             budget=budget,
             agents=_custom_agents(args),
+            heroes=args.heroes == "on",
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
@@ -406,7 +488,16 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     written, _ = write_plots(db_path, out / "plots", png=False)
     seats = tuple(tour.specs)
-    task = GameTask("demo", 0, derive_seed("demo", args.seed), seats, budget, str(out), rules)
+    task = GameTask(
+        "demo",
+        0,
+        derive_seed("demo", args.seed),
+        seats,
+        budget,
+        str(out),
+        rules,
+        heroes=tour.heroes,
+    )
     record = play_game(task)
     replay = out / "replay.jsonl"
     assert record.replay is not None
@@ -543,6 +634,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="make an agent class usable in the lineup under NAME (repeatable)",
     )
     play.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="off",
+        help="play with heroes: a draft before turn 1 and hero powers (default: off)",
+    )
+    play.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
     )
     play.set_defaults(func=_cmd_play)
@@ -566,6 +663,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="make an agent class usable in the lineup under NAME (repeatable)",
     )
     tour.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="off",
+        help="play with heroes: a draft before turn 1 and hero powers (default: off)",
+    )
+    tour.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
     )
     tour.set_defaults(func=_cmd_tournament)
@@ -587,6 +690,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME=module:Class",
         help="make an agent class usable in the lineup under NAME (repeatable)",
+    )
+    demo.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="off",
+        help="play with heroes: a draft before turn 1 and hero powers (default: off)",
     )
     demo.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
@@ -630,6 +739,10 @@ def build_parser() -> argparse.ArgumentParser:
     plot.add_argument("--out", default="plots", help="output directory")
     plot.add_argument("--png", action="store_true", help="also write PNGs (needs kaleido)")
     plot.set_defaults(func=_cmd_plot)
+
+    hero_list = sub.add_parser("heroes", help="list the heroes with their hero powers")
+    hero_list.add_argument("--json", action="store_true", help="print JSON")
+    hero_list.set_defaults(func=_cmd_heroes)
 
     docs = sub.add_parser("docs", help="write the API reference as HTML (needs the docs extra)")
     docs.add_argument("--out", default="bgsim-api", help="output directory (default: bgsim-api)")

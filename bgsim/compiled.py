@@ -30,10 +30,18 @@ from pathlib import Path
 # effects, the agents' policies and the search itself.
 MODULES = (
     "bgsim._core.minions",
+    "bgsim._core.hero_state",
     "bgsim._core.player_state",
     "bgsim._core.pool",
     "bgsim._core.recruit_turn",
     "bgsim._core.recruit_effects",
+    "bgsim._core.spells",
+    "bgsim._core.power_effects",
+    "bgsim._core.heroes_economy",
+    "bgsim._core.heroes_game",
+    "bgsim._core.heroes_tavern",
+    "bgsim._core.heroes_warband",
+    "bgsim._core.hero_powers",
     "bgsim._core.tavern",
     "bgsim._core.turn_model",
     "agents.belief",

@@ -45,6 +45,7 @@ from bgsim._core.pool import Pool
 from bgsim._core.turn_model import LastSeen, TurnModel
 from bgsim.actions import ACTIONS, Action, EndTurn, IllegalActionError, as_action
 from bgsim.cards import TRIBES
+from bgsim.heroes import hero_pool
 from bgsim.observation import Observation, PlayerInfo, SeenBoard
 from bgsim.pairing import pair_players
 from bgsim.ruleset import Ruleset, load_ruleset
@@ -68,7 +69,10 @@ class Lobby:
     Players act through :meth:`apply`; the last ``EndTurn`` of a turn runs the
     combat round and starts the next turn. Every random choice flows from
     ``seed``: the same seed and the same actions give the same game.
-    ``ruleset`` defaults to the shipped one (``load_ruleset()``).
+    ``ruleset`` defaults to the shipped one (``load_ruleset()``). With
+    ``heroes=True`` every player first chooses a hero (``ChooseHero``) from
+    the ones the draft offers them (turn 0); without, the game is played
+    without heroes.
 
     >>> from bgsim import Lobby
     >>> lobby = Lobby(seed=7)
@@ -81,7 +85,7 @@ class Lobby:
     [1, 2, 3, 4, 5, 6, 7, 8]
     """
 
-    def __init__(self, seed: int, ruleset: Ruleset | None = None) -> None:
+    def __init__(self, seed: int, ruleset: Ruleset | None = None, heroes: bool = False) -> None:
         rules = ruleset if ruleset is not None else _default_rules()
         if not isinstance(rules, Ruleset):
             raise TypeError(f"ruleset must be a Ruleset, not {type(rules).__name__}")
@@ -110,7 +114,11 @@ class Lobby:
         self._public: tuple[PlayerInfo, ...] | None = None
         self.turn = 0
         self.done = False
-        self._start_turn()
+        self.heroes = bool(heroes)
+        if self.heroes:
+            self._draft()
+        else:
+            self._start_turn()
 
     # ------------------------------------------------------------ queries
 
@@ -168,7 +176,7 @@ class Lobby:
 
         >>> mask = Lobby(seed=1).action_mask(0)
         >>> mask.shape, int(mask.sum())
-        ((703,), 6)
+        ((730,), 6)
         """
         player = self._seat(player)
         if self.done or not self._alive[player]:
@@ -183,7 +191,16 @@ class Lobby:
         """
         if self._public is None:
             self._public = tuple(
-                PlayerInfo(p, s.health, s.tier, self._alive[p], self.placements.get(p))
+                PlayerInfo(
+                    p,
+                    s.health,
+                    s.tier,
+                    self._alive[p],
+                    self.placements.get(p),
+                    s.hero.hero if s.hero else None,
+                    s.hero.power if s.hero else None,
+                    tavern.visible_counter(s),
+                )
                 for p, s in enumerate(self._states)
             )
         return self._public
@@ -265,10 +282,14 @@ class Lobby:
         after = tavern.apply_action(before, action, self._pool, self._rngs[player], self.rules)
         self._states[player] = after
         self._log.append(("action", self.turn, player, action.code))
-        if after.tier != before.tier or after.health != before.health:
+        if after.tier != before.tier or after.health != before.health or after.hero:
             self._public = None
-        if type(action) is EndTurn and not self.to_act():
-            self._combat_round()
+        if type(action) is EndTurn:
+            self._hand_out_gifts(player)
+            if not self.to_act():
+                self._combat_round()
+        elif self.turn == 0 and not self.to_act():
+            self._start_turn()
 
     def clone(self) -> Lobby:
         """An independent copy: the same actions give both the same future.
@@ -302,6 +323,27 @@ class Lobby:
         raise IllegalActionError(f"player must be an integer, got {player!r:.40}")
 
     # ------------------------------------------------------------ rounds
+
+    def _draft(self) -> None:
+        """Offer every player ``lobby.heroes_offered`` heroes, no hero to two
+        players, drawn from the heroes this lobby's minion types allow."""
+        pool = list(hero_pool(self.tribes))
+        offered = self.rules.lobby.heroes_offered
+        picks = self._rng.sample(pool, offered * self.players)
+        for p in range(self.players):
+            offers = tuple(picks[p * offered : (p + 1) * offered])
+            self._states[p] = tavern.offer_heroes(self._states[p], offers)
+            self._log.append(("draft", p, offers))
+
+    def _hand_out_gifts(self, player: int) -> None:
+        """What a player's hero power gives every other living player at the
+        end of that player's turn (King Mukla's Bananas)."""
+        gifts = tavern.gifts(self._states[player])
+        if not gifts:
+            return
+        for p, state in enumerate(self._states):
+            if p != player and self._alive[p]:
+                self._states[p] = tavern.receive(state, gifts, self._pool, self.rules)
 
     def _start_turn(self) -> None:
         self.turn += 1
@@ -337,6 +379,7 @@ class Lobby:
                     self._states[me],
                     damage,
                     aftermath.won,
+                    result.winner == 1 - side,
                     tuple((x.index, x.attack, x.health) for x in aftermath.permanent),
                     aftermath.hand,
                     tuple(m.card_id for m in boards[opp].minions),
@@ -370,6 +413,12 @@ class Lobby:
             self._alive[p] = False
             tavern.release(self._states[p], self._pool)
             self._log.append(("elimination", self.turn, p, left + 1 + k))
+        if self.heroes:
+            for p in dead:
+                warband = self._states[p].board
+                for q, state in enumerate(self._states):
+                    if self._alive[q]:
+                        self._states[q] = tavern.player_died(state, warband, self.rules)
         self._ghost = (dead[0], boards[dead[0]])
         if left <= 1:
             self._finish([p for p in alive if self._alive[p]])
@@ -397,6 +446,9 @@ def _record(entry: tuple) -> dict[str, Any]:
         }
     if kind == "turn":
         return {"type": "turn", "turn": entry[1]}
+    if kind == "draft":
+        _, player, offers = entry
+        return {"type": "draft", "turn": 0, "player": player, "offers": list(offers)}
     if kind == "pairing":
         _, turn, pairs, ghost = entry
         return {"type": "pairing", "turn": turn, "pairs": [list(p) for p in pairs], "ghost": ghost}

@@ -22,9 +22,14 @@ class PlayerInfo:
     """Public facts about one player: health, tavern tier, whether they are
     still in the game, and their final placement once they are out.
 
+    With heroes, every player's hero and hero power are public, and so is the
+    counter on the power's card (``counter``: its name and value) where the
+    game shows one.
+
     >>> from bgsim import Lobby
-    >>> Lobby(seed=1).observe(0).players[3]
-    PlayerInfo(player=3, health=40, tier=1, alive=True, placement=None)
+    >>> info = Lobby(seed=1).observe(0).players[3]
+    >>> info.player, info.health, info.tier, info.alive, info.placement, info.hero
+    (3, 40, 1, True, None, None)
     """
 
     player: int
@@ -32,6 +37,9 @@ class PlayerInfo:
     tier: int
     alive: bool
     placement: int | None
+    hero: str | None = None
+    hero_power: str | None = None
+    counter: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

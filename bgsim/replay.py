@@ -1,9 +1,13 @@
 """Replay files: one JSON-lines file per game, enough to draw every frame.
 
-Schema version 1. The first line is the header; every later line is one record::
+Schema version 2 (version 1, the same without heroes, still reads). The
+first line is the header; every later line is one record::
 
-    {"type": "header", "schema": 1, "seed": S, "ruleset": ID, "agents": [8 labels],
-     "tribes": [...], "players": 8}
+    {"type": "header", "schema": 2, "seed": S, "ruleset": ID, "agents": [8 labels],
+     "tribes": [...], "players": 8, "heroes": true|false}
+    {"type": "draft", "turn": 0, "player": P, "offers": [hero ids]}
+        the heroes offered to a player before turn 1 (lobbies with heroes); the
+        choice is the player's ChooseHero action record
     {"type": "recruit", "turn": T, "player": P, "state": VIEW}
         a player's tavern as their turn starts (after start-of-turn effects)
     {"type": "action", "turn": T, "player": P, "action": "Buy(2)", "code": C, "state": VIEW}
@@ -18,7 +22,8 @@ Schema version 1. The first line is the header; every later line is one record::
     {"type": "end", "placements": [8 ints]}
 
 VIEW = {"gold", "tier", "upgrade_cost", "health", "frozen", "shop", "hand",
-"board", "discover"} where shop/hand/board/discover are lists of CARD =
+"board", "discover"} (and, with heroes, "hero": {"hero", "power", "uses",
+"spent", "counter", "cost"} or null) where shop/hand/board/discover are lists of CARD =
 {"card": id (golden id when golden), "name", "attack", "health", "golden",
 "tier", "keywords": [...]}; board stats are as displayed (auras included).
 STANDING = {"player", "health", "tier", "alive", "placement"} (placement null
@@ -36,7 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 _CARD_KEYS = {"card": str, "name": str, "attack": int, "health": int, "golden": bool, "tier": int}
 _VIEW_KEYS = {"gold": int, "tier": int, "upgrade_cost": int, "health": int, "frozen": bool}
@@ -143,6 +149,13 @@ def _check_record(rec: Any, players: int) -> None:
             for key in ("player", "health", "tier"):
                 _need(s, key, int, f"standings.players[{i}]")
             _need(s, "alive", bool, f"standings.players[{i}]")
+    elif kind == "draft":
+        p = _need(rec, "player", int, kind)
+        if not 0 <= p < players:
+            raise ValueError(f"draft.player: {p} is not a seat")
+        offers = _need(rec, "offers", list, kind)
+        if not offers or not all(isinstance(o, str) for o in offers):
+            raise ValueError("draft.offers: expected a list of hero ids")
     elif kind == "end":
         placements = _need(rec, "placements", list, kind)
         if sorted(placements) != list(range(1, players + 1)):
@@ -167,9 +180,10 @@ def parse_replay(lines: Iterable[str], name: str = "<replay>") -> Replay:
                 if not isinstance(rec, dict) or rec.get("type") != "header":
                     raise ValueError("the first line must be the header")
                 version = rec.get("schema")
-                if version != SCHEMA_VERSION:
+                if version not in READABLE_VERSIONS:
                     raise ValueError(
-                        f"unknown schema version {version!r} (this bgsim reads {SCHEMA_VERSION})"
+                        f"unknown schema version {version!r:.20} (this bgsim reads "
+                        f"{', '.join(map(str, READABLE_VERSIONS))})"
                     )
                 _need(rec, "seed", int, "header")
                 _need(rec, "ruleset", str, "header")
@@ -245,7 +259,7 @@ def _card(card: Any, attack: int | None = None, health: int | None = None) -> di
 def player_view(state: Any) -> dict[str, Any]:
     """A player's tavern as the replay stores it (board stats as displayed)."""
     shown = state.warband().displayed()
-    return {
+    view = {
         "gold": state.gold,
         "tier": state.tier,
         "upgrade_cost": state.upgrade_cost,
@@ -256,6 +270,19 @@ def player_view(state: Any) -> dict[str, Any]:
         "board": [_card(m, a, h) for m, (a, h) in zip(state.board, shown, strict=True)],
         "discover": [_card(m) for m in state.discover],
     }
+    hero = state.hero
+    if hero is not None:
+        from bgsim.rules import power_cost
+
+        view["hero"] = {
+            "hero": hero.hero,
+            "power": hero.power,
+            "uses": hero.uses,
+            "spent": hero.spent,
+            "counter": hero.counter,
+            "cost": power_cost(hero),
+        }
+    return view
 
 
 def _standings(lobby: Any, turn: int) -> dict[str, Any]:
@@ -284,18 +311,21 @@ def write_replay(path: str | Path, lobby: Any, agents: list[str]) -> Path:
     """
     from bgsim.lobby import Lobby
 
-    fresh = Lobby(lobby.seed, lobby.rules)
+    fresh = Lobby(lobby.seed, lobby.rules, heroes=lobby.heroes)
     header = {
         "seed": lobby.seed,
         "ruleset": lobby.rules.id,
         "agents": list(agents),
         "players": lobby.players,
         "tribes": list(lobby.tribes),
+        "heroes": lobby.heroes,
     }
     with ReplayWriter(path, header) as out:
         for rec in lobby.log:
             kind = rec["type"]
-            if kind == "turn":
+            if kind == "draft":
+                out.write(rec)
+            elif kind == "turn":
                 if rec["turn"] > 1:
                     out.write(_standings(fresh, rec["turn"] - 1))
                 for p in fresh.to_act():

@@ -19,6 +19,7 @@ forward, use :class:`~bgsim.TurnModel`.
 True
 """
 
+from bgsim._core.hero_powers import power_cost
 from bgsim._core.minions import (
     ALL_TRIBES,
     BEAST,
@@ -49,6 +50,8 @@ from bgsim._core.tavern import (
     attach_targets,
     battlecry_targets,
     legal_actions,
+    prices,
+    spell_targets,
     why_illegal,
 )
 
@@ -80,5 +83,8 @@ __all__ = [
     "legal_actions",
     "make_minion",
     "pool_minion",
+    "power_cost",
+    "prices",
+    "spell_targets",
     "why_illegal",
 ]

@@ -30,6 +30,7 @@ class LobbyRules:
     hero_health: int
     tribes_per_lobby: int
     max_turns: int
+    heroes_offered: int
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,8 @@ def _check(rules: Ruleset) -> None:
         raise RulesetError("triples.reward_max_tier: must be 1..tavern.max_tier")
     if rules.triples.copies < 2:
         raise RulesetError("triples.copies: a triple needs at least 2 copies")
+    if not 1 <= rules.lobby.heroes_offered <= 4:
+        raise RulesetError("lobby.heroes_offered: the draft offers 1 to 4 heroes")
     if rules.lobby.hero_health < 1 or rules.lobby.max_turns < 1:
         raise RulesetError("lobby: hero_health and max_turns must be at least 1")
     if not max(rules.tavern.shop_sizes) <= rules.tavern.max_shop_size <= 7:

@@ -49,8 +49,15 @@ def _c_string(text: str) -> str:
 
 def render(doc: dict) -> str:
     by_id = {c["id"]: c for c in doc["cards"]}
-    # Heroes, hero powers and what hero powers create are not part of the table.
+    # Heroes, hero powers and their spells are not part of the table; the
+    # minions hero powers create (The Curator's Amalgam, N'Zoth's Fish...)
+    # fight. They come last, so the other cards keep their places.
     normals = [c for c in doc["cards"] if not c["golden"] and c["kind"] in ("pool", "token")]
+    normals += [
+        c
+        for c in doc["cards"]
+        if not c["golden"] and c["kind"] == "hero_token" and c["type"] == "minion"
+    ]
     names: dict[str, str] = {}
     for card in normals:
         name = enum_name(card["name"])

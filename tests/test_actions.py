@@ -5,8 +5,10 @@ from bgsim.actions import (
     NUM_ACTIONS,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
+    HeroPower,
     IllegalActionError,
     Move,
     Play,
@@ -37,6 +39,15 @@ FROZEN = [
     (Play(1, pos=3, target=0), 63 + 64 + 8 * 4 + 1),
     (Play(2, target=4), 63 + 128 + 5),
     (Play(9, pos=6, target=6), 702),
+    (ChooseHero(0), 703),
+    (ChooseHero(3), 706),
+    (HeroPower(), 707),
+    (HeroPower(target=0), 708),
+    (HeroPower(target=6), 714),
+    (HeroPower(shop=0), 715),
+    (HeroPower(shop=6), 721),
+    (HeroPower(player=0), 722),
+    (HeroPower(player=7), 729),
 ]
 
 
@@ -47,7 +58,7 @@ def test_frozen_codes(action, code):
 
 
 def test_encoding_is_a_bijection():
-    assert NUM_ACTIONS == 703 == len(ACTIONS)
+    assert NUM_ACTIONS == 730 == len(ACTIONS)
     assert [a.code for a in ACTIONS] == list(range(NUM_ACTIONS))
     assert len(set(ACTIONS)) == NUM_ACTIONS
     assert all(a.src != a.dst for a in ACTIONS if isinstance(a, Move))

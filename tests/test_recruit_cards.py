@@ -401,7 +401,7 @@ def test_hangry_dragon_after_a_win(golden, want):
 
 def test_hangry_dragon_a_tie_is_not_a_win():
     s = st(board=[mk("BGS_033")], won_last_combat=True)
-    tied = tavern.after_combat(s, 0, False, (), (), (), full_pool(), RULES)
+    tied = tavern.after_combat(s, 0, False, False, (), (), (), full_pool(), RULES)
     assert tied.won_last_combat is False
 
 
@@ -550,7 +550,7 @@ def test_twilight_emissary_buffs_a_dragon(golden, gain):
 @pytest.mark.parametrize("coins", [1, 2])
 def test_warden_of_old_gold_coins(coins):
     s = st(board=[mk("BGS_200", golden=coins == 2)], gold=10)
-    s = tavern.after_combat(s, 0, True, (), (GOLD_COIN,) * coins, (), full_pool(), RULES)
+    s = tavern.after_combat(s, 0, True, False, (), (GOLD_COIN,) * coins, (), full_pool(), RULES)
     assert s.hand == (SpellCard(GOLD_COIN),) * coins
     s = act(s, Play(0))
     assert s.gold == 11 and len(s.hand) == coins - 1
@@ -873,7 +873,7 @@ def test_lil_rag_gives_the_elemental_tier(golden, times):
 def test_cards_a_fight_adds_to_hand():
     s = st(board=[mk("BGS_046"), mk("BGS_121")])
     hand = ("EX1_531", "TB_BaconUps_166")  # Nat Pagle's minion, a golden Djinni copy
-    s = tavern.after_combat(s, 3, False, (), hand, (), full_pool(), RULES)
+    s = tavern.after_combat(s, 3, False, True, (), hand, (), full_pool(), RULES)
     assert stats(s.hand) == [("EX1_531", 2, 2), ("TB_BaconUps_166", 14, 6)]
     assert all(m.pool_copies == () for m in s.hand)
     assert s.health == 37
@@ -881,7 +881,7 @@ def test_cards_a_fight_adds_to_hand():
 
 def test_a_fight_adds_to_a_full_hand_nothing():
     s = st(hand=[mk(c) for c in ("EX1_531", "BGS_039", "YOD_026", "BGS_061", "BGS_106")] * 2)
-    s = tavern.after_combat(s, 0, True, (), ("BGS_126",), (), full_pool(), RULES)
+    s = tavern.after_combat(s, 0, True, False, (), ("BGS_126",), (), full_pool(), RULES)
     assert len(s.hand) == 10
 
 

@@ -84,6 +84,7 @@ CHANGES = {
     "lobby.hero_health": 25,
     "lobby.tribes_per_lobby": 4,
     "lobby.max_turns": 6,
+    "lobby.heroes_offered": 3,
     "economy.starting_gold": 5,
     "economy.gold_per_turn": 2,
     "economy.max_gold": 6,
@@ -109,6 +110,8 @@ CHANGES = {
 # Keys a lobby rarely reaches, checked on a scenario instead: Stasis Elemental
 # adding to a shop as large as the tavern allows.
 SCENARIOS = {"tavern.max_shop_size"}
+# Keys only a lobby with heroes reads.
+WITH_HEROES = {"lobby.heroes_offered"}
 # Values other keys must take along (a shorter tavern has fewer tiers to list).
 ALONG = {
     "tavern.max_tier": {
@@ -143,10 +146,10 @@ def _with(changes: dict) -> Ruleset:
     return parse_ruleset("\n".join(lines))
 
 
-def _heuristic_game(rules: Ruleset, seed: int = 0) -> list:
+def _heuristic_game(rules: Ruleset, seed: int = 0, heroes: bool = False) -> list:
     from agents.heuristic import HeuristicAgent
 
-    lobby = Lobby(seed, rules)
+    lobby = Lobby(seed, rules, heroes=heroes)
     agents = [HeuristicAgent() for _ in range(rules.lobby.players)]
     for seat, agent in enumerate(agents):
         agent.reset(seat, seed * 10 + seat)
@@ -169,7 +172,10 @@ def shipped_game() -> list:
 @pytest.mark.parametrize("key", sorted(set(CHANGES) - SCENARIOS))
 def test_a_lobby_under_a_changed_ruleset_sees_the_change(key, shipped_game):
     rules = _with({key: CHANGES[key], **ALONG.get(key, {})})
-    assert _heuristic_game(rules) != shipped_game
+    if key in WITH_HEROES:
+        assert _heuristic_game(rules, heroes=True) != _heuristic_game(load_ruleset(), heroes=True)
+    else:
+        assert _heuristic_game(rules) != shipped_game
 
 
 def test_max_shop_size_bounds_what_stasis_elemental_adds():

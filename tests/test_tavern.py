@@ -248,7 +248,9 @@ def test_legal_actions_mask_and_why_illegal_agree_on_random_states():
                 checked += 1
                 s = tavern.apply_action(s, legal[int(rng.random() * len(legal))], pool, rng, RULES)
             if game % 3 == 0:
-                s = tavern.after_combat(s, 0, True, (), (GOLD_COIN,), ("BGS_004",), pool, RULES)
+                s = tavern.after_combat(
+                    s, 0, True, False, (), (GOLD_COIN,), ("BGS_004",), pool, RULES
+                )
         tavern.release(s, pool)
     assert checked > 500
 

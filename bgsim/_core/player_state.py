@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import NATIVE, HandCard, MinionCard, set_frozen
 from bgsim.ruleset import Ruleset
 from combat_c import Board
@@ -69,6 +70,8 @@ class PlayerState:
     ended: bool = False
     won_last_combat: bool = False
     last_opponent_cards: tuple[str, ...] = ()
+    hero: HeroState | None = None
+    hero_offers: tuple[str, ...] = ()
     _legal: tuple | None = field(default=None, init=False, compare=False, repr=False, hash=False)
 
     # Written out (the dataclass keeps it) so that mypyc compiles it: the
@@ -96,6 +99,8 @@ class PlayerState:
         ended: bool = False,
         won_last_combat: bool = False,
         last_opponent_cards: tuple[str, ...] = (),
+        hero: HeroState | None = None,
+        hero_offers: tuple[str, ...] = (),
     ) -> None:
         if NATIVE:
             self.player = player  # type: ignore[misc]
@@ -118,6 +123,8 @@ class PlayerState:
             self.ended = ended  # type: ignore[misc]
             self.won_last_combat = won_last_combat  # type: ignore[misc]
             self.last_opponent_cards = last_opponent_cards  # type: ignore[misc]
+            self.hero = hero  # type: ignore[misc]
+            self.hero_offers = hero_offers  # type: ignore[misc]
             self._legal = None  # type: ignore[misc]
             return
         values = (
@@ -141,6 +148,8 @@ class PlayerState:
             ended,
             won_last_combat,
             last_opponent_cards,
+            hero,
+            hero_offers,
         )
         set_frozen(self, _SLOTS, (*values, None))
 
@@ -173,6 +182,8 @@ class PlayerState:
             self.ended,
             self.won_last_combat,
             self.last_opponent_cards,
+            self.hero,
+            self.hero_offers,
         )
 
     def warband(self, minions: Sequence[MinionCard] | None = None) -> Board:

@@ -13,6 +13,7 @@ import random
 from functools import partial
 from typing import Final, cast
 
+from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import (
     ALL_TRIBES,
     INFO,
@@ -52,6 +53,8 @@ class Turn:
         "gold",
         "hand",
         "health",
+        "hero",
+        "hero_offers",
         "last_opponent_cards",
         "nomi_bonus",
         "pirates_bought",
@@ -89,6 +92,8 @@ class Turn:
         self.ended = s.ended
         self.won_last_combat = s.won_last_combat
         self.last_opponent_cards = s.last_opponent_cards
+        self.hero: HeroState | None = s.hero
+        self.hero_offers = s.hero_offers
         self.pool = pool
         self.rng: random.Random = rng
         self.rules = rules
@@ -118,6 +123,8 @@ class Turn:
             self.ended,
             self.won_last_combat,
             self.last_opponent_cards,
+            self.hero,
+            self.hero_offers,
         )
 
     # ------------------------------------------------------------- warband
@@ -233,16 +240,17 @@ class Turn:
             m = m.buffed(self.nomi_bonus, self.nomi_bonus)
         return m
 
-    def roll_shop(self, keep_frozen: bool) -> None:
+    def roll_shop(self, keep_frozen: bool, size: int | None = None) -> None:
         """Return the shop to the pool (frozen minions stay, thawed, when
-        ``keep_frozen``) and fill it up to the tier's shop size from the pool."""
+        ``keep_frozen``) and fill it up to ``size`` minions (by default the
+        tier's shop size) from the pool."""
         kept: list[MinionCard] = []
         for m, frozen in zip(self.shop, self.shop_frozen, strict=True):
             if keep_frozen and frozen:
                 kept.append(m)
             else:
                 self.pool.put(m.pool_copies)
-        need = self.rules.shop_size(self.tier) - len(kept)
+        need = (self.rules.shop_size(self.tier) if size is None else size) - len(kept)
         if need > 0:
             kept.extend(self.shop_minion(c) for c in self.pool.draw(self.rng, self.tier, need))
         self.shop = kept

@@ -56,17 +56,16 @@ from typing import Final, cast
 
 import numpy as np
 
+from bgsim._core import hero_powers
 from bgsim._core.minions import (
     ELEMENTAL,
-    GOLD_COIN,
     INFO,
     PIRATE,
     TRIPLE_REWARD,
     MinionCard,
     SpellCard,
-    make_minion,
 )
-from bgsim._core.player_state import DiscoverSpec, PlayerState
+from bgsim._core.player_state import PlayerState
 from bgsim._core.pool import Pool
 from bgsim._core.recruit_effects import (
     EFFECTS,
@@ -79,21 +78,33 @@ from bgsim._core.recruit_effects import (
     summoned,
 )
 from bgsim._core.recruit_turn import Turn
+from bgsim._core.spells import SPELLS, cast_spell, created_card, spell_cost
 from bgsim.actions import (
     ACTIONS,
     BUY_BASE,
     CHOOSE_BASE,
+    CHOOSE_HERO_BASE,
     END_TURN,
     FREEZE,
+    MAX_BOARD,
+    MAX_HERO_OFFERS,
+    MAX_PLAYERS,
+    MAX_SHOP,
     NUM_ACTIONS,
+    POWER_BASE,
+    POWER_MINION_BASE,
+    POWER_PLAYER_BASE,
+    POWER_SHOP_BASE,
     REFRESH,
     SELL_BASE,
     UPGRADE,
     Action,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
+    HeroPower,
     IllegalActionError,
     Move,
     Play,
@@ -103,6 +114,7 @@ from bgsim.actions import (
     move_code,
     play_code,
 )
+from bgsim.cards import cards
 from bgsim.ruleset import Ruleset
 
 _BUYS: Final = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))
@@ -112,6 +124,19 @@ _MOVES: Final = tuple(
     tuple(ACTIONS[move_code(s, d)] for s in range(n) for d in range(n) if s != d) for n in range(8)
 )
 _PLAYS: Final[dict[tuple, tuple[Action, ...]]] = {}
+# A Turn for what draws nothing at random and takes nothing from the pool
+# (legality checks, what outlives a fight) still wants a stream and a pool.
+_NO_DRAWS: Final = random.Random(0)
+_NO_POOL: Final = Pool()
+_CHOOSE_HEROES: Final = tuple(
+    tuple(ACTIONS[CHOOSE_HERO_BASE + i] for i in range(n)) for n in range(MAX_HERO_OFFERS + 1)
+)
+_POWER_ACTIONS: Final[dict[tuple[str | None, int | None], Action]] = {
+    (None, None): ACTIONS[POWER_BASE],
+    **{("minion", i): ACTIONS[POWER_MINION_BASE + i] for i in range(MAX_BOARD)},
+    **{("shop", i): ACTIONS[POWER_SHOP_BASE + i] for i in range(MAX_SHOP)},
+    **{("player", i): ACTIONS[POWER_PLAYER_BASE + i] for i in range(MAX_PLAYERS)},
+}
 
 
 # ------------------------------------------------------------ targets
@@ -186,7 +211,30 @@ def action_mask(state: PlayerState, rules: Ruleset) -> np.ndarray:
     return mask
 
 
+def prices(state: PlayerState, rules: Ruleset) -> tuple[int, int, int]:
+    """What buying, refreshing and upgrading cost the player now (hero powers
+    change them: Millhouse Manastorm's, Nozdormu's...).
+
+    >>> from bgsim import Lobby
+    >>> from bgsim.rules import prices
+    >>> lobby = Lobby(seed=1)
+    >>> prices(lobby.state(0), lobby.rules)
+    (3, 1, 5)
+    """
+    econ = rules.economy
+    hero = state.hero
+    if hero is None:
+        return econ.buy_cost, econ.refresh_cost, state.upgrade_cost
+    return (
+        hero_powers.price_of(hero, "buy", econ.buy_cost),
+        hero_powers.price_of(hero, "refresh", econ.refresh_cost),
+        hero_powers.price_of(hero, "upgrade", state.upgrade_cost),
+    )
+
+
 def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
+    if s.hero_offers:
+        return _CHOOSE_HEROES[len(s.hero_offers)]
     if s.ended:
         return ()
     if s.discover:
@@ -197,21 +245,23 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
     board = s.board
     n = len(board)
     econ = rules.economy
+    buy_cost, refresh_cost, upgrade_cost = prices(s, rules)
     hand_room = len(s.hand) < rules.limits.hand_size
-    if s.gold >= econ.buy_cost and hand_room:
+    if s.gold >= buy_cost and hand_room:
         out.extend(_BUYS[len(s.shop)])
     out.extend(_SELLS[n])
     out.extend(_MOVES[n])
-    if s.free_refreshes or s.gold >= econ.refresh_cost:
+    if s.free_refreshes or s.gold >= refresh_cost:
         out.append(REFRESH)
     if s.shop and s.gold >= econ.freeze_cost:
         out.append(FREEZE)
-    if s.tier < rules.tavern.max_tier and s.gold >= s.upgrade_cost:
+    if s.tier < rules.tavern.max_tier and s.gold >= upgrade_cost:
         out.append(UPGRADE)
     positions = n + 1 if n < rules.limits.board_size else 0
     for h, card in enumerate(s.hand):
         if isinstance(card, SpellCard):
-            out.append(ACTIONS[play_code(h, None, None)])
+            if s.gold >= spell_cost(card):
+                out.extend(ACTIONS[play_code(h, None, t)] for t in spell_targets(s, card))
             continue
         targets = battlecry_targets(s, card) if positions else ()
         attach_to = attach_targets(s, card)
@@ -222,7 +272,34 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
             codes += [play_code(h, None, j) for j in attach_to]
             plays = _PLAYS[key] = tuple(ACTIONS[c] for c in codes)
         out.extend(plays)
+    if s.hero is not None and hero_powers.is_active(s.hero):
+        out.extend(_power_actions(s, rules))
     return tuple(out)
+
+
+def _power_actions(s: PlayerState, rules: Ruleset) -> list[Action]:
+    t = Turn(s, _NO_POOL, _NO_DRAWS, rules)
+    if hero_powers.why_unusable(t) is not None:
+        return []
+    return [_POWER_ACTIONS[target] for target in hero_powers.targets(t)]
+
+
+def spell_targets(state: PlayerState, card: SpellCard) -> tuple[int | None, ...]:
+    """The ``target`` values a spell may be cast with: ``(None,)`` for a spell
+    aimed at nothing, the warband slots it may aim at, or nothing at all
+    when it needs a target and has none.
+
+    >>> from bgsim import Lobby, SpellCard
+    >>> from bgsim.rules import GOLD_COIN, spell_targets
+    >>> spell_targets(Lobby(seed=1).state(0), SpellCard(GOLD_COIN))
+    (None,)
+    """
+    fx = SPELLS.get(card.card)
+    if fx is None:
+        return ()
+    if fx.target is None:
+        return (None,)
+    return tuple(i for i in range(len(state.board)) if fx.valid is None or fx.valid(state, i))
 
 
 def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | None:
@@ -238,6 +315,14 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
         problem = _malformed(action)
         if problem is not None:
             return problem
+    if state.hero_offers:
+        if not isinstance(action, ChooseHero):
+            return "choose a hero first (ChooseHero)"
+        if not 0 <= action.option < len(state.hero_offers):
+            return f"the draft offers options 0..{len(state.hero_offers) - 1}, not {action.option}"
+        return None
+    if isinstance(action, ChooseHero):
+        return "no hero is on offer"
     if isinstance(action, EndTurn):
         if state.ended:
             return "the turn has already ended"
@@ -257,11 +342,14 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
         return f"the recruit timer ran out ({s.actions} actions this turn): only EndTurn is left"
     econ = rules.economy
     board_size = rules.limits.board_size
+    if isinstance(action, HeroPower):
+        return _why_illegal_power(s, action, rules)
+    buy_cost, refresh_cost, upgrade_cost = prices(s, rules)
     if isinstance(action, Buy):
         if not 0 <= action.slot < len(s.shop):
             return f"no minion in shop slot {action.slot} (the shop has {len(s.shop)})"
-        if s.gold < econ.buy_cost:
-            return f"buying costs {econ.buy_cost} gold, you have {s.gold}"
+        if s.gold < buy_cost:
+            return f"buying costs {buy_cost} gold, you have {s.gold}"
         if len(s.hand) >= rules.limits.hand_size:
             return f"the hand is full ({rules.limits.hand_size} cards)"
         return None
@@ -277,8 +365,8 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
             return "Move needs two different slots"
         return None
     if isinstance(action, Refresh):
-        if not s.free_refreshes and s.gold < econ.refresh_cost:
-            return f"refreshing costs {econ.refresh_cost} gold, you have {s.gold}"
+        if not s.free_refreshes and s.gold < refresh_cost:
+            return f"refreshing costs {refresh_cost} gold, you have {s.gold}"
         return None
     if isinstance(action, Freeze):
         if not s.shop:
@@ -289,8 +377,8 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
     if isinstance(action, Upgrade):
         if s.tier >= rules.tavern.max_tier:
             return f"the tavern is already at tier {s.tier}"
-        if s.gold < s.upgrade_cost:
-            return f"upgrading costs {s.upgrade_cost} gold, you have {s.gold}"
+        if s.gold < upgrade_cost:
+            return f"upgrading costs {upgrade_cost} gold, you have {s.gold}"
         return None
     return _why_illegal_play(s, cast(Play, action), board_size)
 
@@ -302,8 +390,15 @@ def _malformed(action: object) -> str | None:
     """Why ``action`` is not an action of the action space, if it is not."""
     if isinstance(action, EndTurn):
         return None
-    if not isinstance(action, Buy | Sell | Move | Play | Choose | Refresh | Freeze | Upgrade):
+    if not isinstance(
+        action,
+        Buy | Sell | Move | Play | Choose | Refresh | Freeze | Upgrade | ChooseHero | HeroPower,
+    ):
         return f"{action!r} is not an action"
+    if isinstance(action, HeroPower):
+        aimed = [v for v in (action.target, action.shop, action.player) if v is not None]
+        if len(aimed) > 1:
+            return f"{action!r} aims at more than one thing"
     try:
         code = action.code
     except TypeError:
@@ -313,14 +408,48 @@ def _malformed(action: object) -> str | None:
     return None
 
 
+def _why_illegal_power(s: PlayerState, action: HeroPower, rules: Ruleset) -> str | None:
+    t = Turn(s, _NO_POOL, _NO_DRAWS, rules)
+    reason = hero_powers.why_unusable(t)
+    if reason is not None:
+        return reason
+    if action.target is not None:
+        aimed: tuple[str | None, int | None] = ("minion", action.target)
+    elif action.shop is not None:
+        aimed = ("shop", action.shop)
+    elif action.player is not None:
+        aimed = ("player", action.player)
+    else:
+        aimed = (None, None)
+    allowed = hero_powers.targets(t)
+    if aimed in allowed:
+        return None
+    if not allowed:
+        return "the hero power has no valid target now"
+    if allowed[0][0] is None:
+        return "the hero power takes no target: use HeroPower()"
+    return f"the hero power cannot aim at {aimed[0] or 'nothing'} {aimed[1]}"
+
+
 def _why_illegal_play(s: PlayerState, action: Play, board_size: int) -> str | None:
     if not 0 <= action.hand < len(s.hand):
         return f"no card in hand slot {action.hand} (the hand has {len(s.hand)})"
     card = s.hand[action.hand]
     if isinstance(card, SpellCard):
-        if action.pos is not None or action.target is not None:
-            return f"{card.name} is a spell: play it with pos=None, target=None"
-        return None
+        allowed = spell_targets(s, card)
+        if card.card not in SPELLS:
+            return f"{card.name} cannot be cast"
+        if s.gold < spell_cost(card):
+            return f"{card.name} costs {spell_cost(card)} gold, you have {s.gold}"
+        if action.pos is not None:
+            return f"{card.name} is a spell: play it with pos=None"
+        if action.target in allowed:
+            return None
+        if allowed == (None,):
+            return f"{card.name} takes no target: play it with target=None"
+        if not allowed:
+            return f"{card.name} has no minion to aim at"
+        return f"{card.name} must target one of {list(allowed)}, not {action.target}"
     if action.pos is None:
         if action.target is None:
             return f"{card.name} is a minion: give a warband position"
@@ -367,11 +496,17 @@ def apply_legal_action(
         return t.freeze()
     if type(action) is EndTurn:
         each_turn(t, "end_of_turn")
+        hero_powers.end_of_turn(t)
         t.ended = True
+        return t.freeze()
+    if type(action) is ChooseHero:
+        _choose_hero(t, action.option)
         return t.freeze()
     t.actions += 1
     econ = rules.economy
-    if type(action) is Move:
+    if type(action) is HeroPower:
+        _use_power(t, action)
+    elif type(action) is Move:
         t.board.insert(action.dst, t.board.pop(action.src))
     elif type(action) is Play:
         _play(t, action)
@@ -383,26 +518,67 @@ def apply_legal_action(
         if t.free_refreshes:
             t.free_refreshes -= 1
         else:
-            t.gold -= econ.refresh_cost
-        t.roll_shop(keep_frozen=False)
+            t.gold -= hero_powers.price(t, "refresh", econ.refresh_cost)
+        _roll(t, keep_frozen=False)
+        hero_powers.on_refresh(t)
     elif type(action) is Freeze:
         t.gold -= econ.freeze_cost
         thaw = all(t.shop_frozen)
         t.shop_frozen = [not thaw] * len(t.shop)
     else:  # Upgrade
-        t.gold -= t.upgrade_cost
+        t.gold -= hero_powers.price(t, "upgrade", t.upgrade_cost)
         t.tier += 1
         if t.tier < rules.tavern.max_tier:
             t.upgrade_cost = rules.upgrade_base_cost(t.tier + 1)
         else:
             t.upgrade_cost = 0
+        hero_powers.on_upgrade(t)
     return t.freeze()
+
+
+def _roll(t: Turn, keep_frozen: bool) -> None:
+    """A new shop, as many minions as the tier (or the hero power) says."""
+    if t.hero is None:
+        t.roll_shop(keep_frozen)
+        return
+    t.roll_shop(keep_frozen, hero_powers.shop_size(t, t.rules.shop_size(t.tier)))
+    hero_powers.on_roll(t)
+
+
+def _choose_hero(t: Turn, option: int) -> None:
+    """The draft: the chosen hero with its power (or, for a hero whose power
+    offers powers, the chosen power), its starting Health and what it starts
+    the game with."""
+    picked = t.hero_offers[option]
+    t.hero_offers = ()
+    if t.hero is None:
+        card = cards()[picked]
+        power = card.hero_power
+        assert power is not None
+        t.hero = hero_powers.new_hero(picked, power)
+        t.health = card.health
+    else:
+        t.hero = hero_powers.new_hero(t.hero.hero, picked)
+    t.ended = True
+    hero_powers.on_choose(t)
+
+
+def _use_power(t: Turn, action: HeroPower) -> None:
+    if action.target is not None:
+        hero_powers.use_power(t, "minion", action.target)
+    elif action.shop is not None:
+        hero_powers.use_power(t, "shop", action.shop)
+    elif action.player is not None:
+        hero_powers.use_power(t, "player", action.player)
+    else:
+        hero_powers.use_power(t, None, None)
+    t.check_triples()
 
 
 def _buy(t: Turn, slot: int) -> None:
     minion = t.shop.pop(slot)
     t.shop_frozen.pop(slot)
-    t.gold -= t.rules.economy.buy_cost
+    t.gold -= hero_powers.price(t, "buy", t.rules.economy.buy_cost)
     t.hand.append(minion)
     if INFO[minion.card].tribes & PIRATE:
         t.pirates_bought += 1
@@ -412,6 +588,7 @@ def _buy(t: Turn, slot: int) -> None:
         fx = EFFECTS.get(m.card)
         if fx is not None and fx.on_buy is not None:
             fx.on_buy(t, i, m.golden, minion)
+    hero_powers.on_buy(t, minion)
     t.check_triples()
 
 
@@ -422,15 +599,14 @@ def _sell(t: Turn, slot: int) -> None:
     fx = EFFECTS.get(minion.card)
     if fx is not None and fx.on_sell is not None:
         fx.on_sell(t, minion.golden)
+    hero_powers.on_sell(t, minion)
 
 
 def _play(t: Turn, action: Play) -> None:
     card = t.hand.pop(action.hand)
     if isinstance(card, SpellCard):
-        if card.card == GOLD_COIN:
-            t.gold += 1
-        elif card.card == TRIPLE_REWARD:
-            t.queue_discover(DiscoverSpec(card.tier, card.tier))
+        cast_spell(t, card, action.target)
+        t.check_triples()
         return
     fx = EFFECTS.get(card.card)
     if action.pos is None:
@@ -445,7 +621,7 @@ def _play(t: Turn, action: Play) -> None:
             friendly = aim is not None and fx.target != SHOP
             if aim is not None and friendly:
                 t.aim = aim + (aim >= at)
-            for _ in range(battlecry_times(t)):
+            for _ in range(hero_powers.battlecries(t, battlecry_times(t))):
                 if t.played is None:
                     break
                 target = t.aim if friendly else action.target
@@ -455,6 +631,7 @@ def _play(t: Turn, action: Play) -> None:
             t.aim = None
         at = t.played
     after_play(t, card, at)
+    hero_powers.after_play(t, card, at)
     t.played = None
     if INFO[card.card].tribes & ELEMENTAL:
         t.elementals_played += 1
@@ -494,19 +671,17 @@ def start_turn(
     t.elementals_played = 0
     t.actions = 0
     t.ended = False
+    hero_powers.start_of_turn(t)
     each_turn(t, "start_of_turn")
-    t.roll_shop(keep_frozen=True)
+    _roll(t, keep_frozen=True)
     return t.freeze()
-
-
-# What outlives a fight draws nothing at random; a Turn still wants a stream.
-_NO_DRAWS: Final = random.Random(0)
 
 
 def after_combat(
     state: PlayerState,
     damage: int,
     won: bool,
+    lost: bool,
     permanent: tuple[tuple[int, int, int], ...],
     hand: tuple[str, ...],
     opponent_cards: tuple[str, ...],
@@ -517,7 +692,8 @@ def after_combat(
     permanent buffs ``(slot, attack, health)`` to the warband minions that
     fought, cards added to hand (if there is room: Gold Coins, Nat Pagle's
     minions, Gentle Djinni's copies; all created cards), and the last
-    opponent's warband for Murozond."""
+    opponent's warband for Murozond; then what the hero power does with the
+    result."""
     t = Turn(state, pool, _NO_DRAWS, rules)
     t.health -= damage
     t.won_last_combat = won
@@ -526,7 +702,8 @@ def after_combat(
         if 0 <= slot < len(t.board):
             t.buff(slot, attack, health)
     for card_id in hand:
-        t.add_to_hand(SpellCard(GOLD_COIN) if card_id == GOLD_COIN else make_minion(card_id))
+        t.add_to_hand(created_card(card_id))
+    hero_powers.after_combat(t, won, lost)
     t.check_triples()
     return t.freeze()
 
@@ -534,3 +711,52 @@ def after_combat(
 def release(state: PlayerState, pool: Pool) -> None:
     """An eliminated player's cards go back to the pool."""
     pool.put(state.pool_copies())
+
+
+# ------------------------------------------------------------ heroes
+
+
+def offer_heroes(state: PlayerState, offers: tuple[str, ...]) -> PlayerState:
+    """The player before turn 1, choosing among ``offers`` (hero card ids)."""
+    return PlayerState(
+        state.player,
+        state.turn,
+        state.tier,
+        state.gold,
+        state.upgrade_cost,
+        state.health,
+        hero_offers=offers,
+    )
+
+
+def gifts(state: PlayerState) -> tuple[str, ...]:
+    """Card ids the player's hero power gives every other living player at the
+    end of this player's turn."""
+    return hero_powers.gifts(state.hero)
+
+
+def receive(
+    state: PlayerState, card_ids: tuple[str, ...], pool: Pool, rules: Ruleset
+) -> PlayerState:
+    """The player with created cards added to the hand (each lost if the hand
+    is full)."""
+    t = Turn(state, pool, _NO_DRAWS, rules)
+    for card_id in card_ids:
+        t.add_to_hand(created_card(card_id))
+    t.check_triples()
+    return t.freeze()
+
+
+def player_died(state: PlayerState, warband: tuple[MinionCard, ...], rules: Ruleset) -> PlayerState:
+    """What the player's hero power does when another player is knocked out
+    with ``warband`` (Mr. Bigglesworth)."""
+    if state.hero is None or hero_powers.effects(state.hero).on_death is None:
+        return state
+    t = Turn(state, _NO_POOL, _NO_DRAWS, rules)
+    hero_powers.on_death(t, warband)
+    return t.freeze()
+
+
+def visible_counter(state: PlayerState) -> tuple[str, int] | None:
+    """The counter on the player's hero power card, which every player sees."""
+    return hero_powers.visible_counter(state.hero)

@@ -3,7 +3,7 @@
 #define BG_CARD_TABLE_H
 
 #define BG_CARD_BUILD 77662
-#define BG_N_CARDS 146
+#define BG_N_CARDS 150
 
 enum bg_card_index {
     C_ACOLYTE_OF_C_THUN = 0,  /* BGS_106 Acolyte of C'Thun */
@@ -152,6 +152,10 @@ enum bg_card_index {
     C_IRONHIDE_RUNT = 143,  /* TRL_232t Ironhide Runt */
     C_PLANT = 144,  /* UNG_999t2t1 Plant */
     C_DAMAGED_GOLEM = 145,  /* skele21 Damaged Golem */
+    C_EMPEROR_COBRA = 146,  /* EX1_170 Emperor Cobra */
+    C_SNAKE = 147,  /* EX1_554t Snake */
+    C_AMALGAM = 148,  /* TB_BaconShop_HP_033t Amalgam */
+    C_FISH_OF_N_ZOTH = 149,  /* TB_BaconShop_HP_105t Fish of N'Zoth */
 };
 
 static const bg_card_info BG_CARDS[BG_N_CARDS] = {
@@ -301,6 +305,10 @@ static const bg_card_info BG_CARDS[BG_N_CARDS] = {
     {"TRL_232t", "TB_BaconUps_051t", "Ironhide Runt", 1, 1, 5, 5, 10, 10, 0, 0, 0},
     {"UNG_999t2t1", "", "Plant", 1, 0, 1, 1, 1, 1, 0, 0, CF_NO_GOLDEN},
     {"skele21", "TB_BaconUps_006t", "Damaged Golem", 1, 16, 2, 1, 4, 2, 0, 0, 0},
+    {"EX1_170", "", "Emperor Cobra", 1, 1, 2, 3, 2, 3, 4, 4, CF_NO_GOLDEN},
+    {"EX1_554t", "", "Snake", 1, 1, 1, 1, 1, 1, 0, 0, CF_NO_GOLDEN},
+    {"TB_BaconShop_HP_033t", "", "Amalgam", 1, 127, 1, 2, 1, 2, 0, 0, CF_NO_GOLDEN},
+    {"TB_BaconShop_HP_105t", "TB_BaconUps_307", "Fish of N'Zoth", 1, 1, 1, 1, 2, 2, 0, 0, CF_LEGENDARY},
 };
 
 #define BG_POOL_ALL_N 127

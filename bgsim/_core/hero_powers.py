@@ -1,0 +1,279 @@
+"""The hero power registry, keyed by hero power card id, and the rules' calls
+into it.
+
+The entries live in the modules ``bgsim._core.heroes_*``, one group of heroes
+each (see :mod:`bgsim._core.power_effects` for what an entry may hold); this
+module gathers them into :data:`POWERS` and gives the tavern one function per
+place a hero power can act. A player without a hero (a lobby played without
+heroes) never reaches a hook: every function here returns at once for them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bgsim._core import heroes_economy, heroes_game, heroes_tavern, heroes_warband
+from bgsim._core.hero_state import HeroState
+from bgsim._core.minions import HandCard, MinionCard
+from bgsim._core.power_effects import PowerEffects
+from bgsim._core.recruit_turn import Turn
+from bgsim.cards import cards
+
+
+def _gather() -> dict[str, PowerEffects]:
+    out: dict[str, PowerEffects] = {}
+    for group in (heroes_economy, heroes_game, heroes_tavern, heroes_warband):
+        for power, effects in group.POWERS.items():
+            if power in out:
+                raise ValueError(f"hero power {power} has two registry entries")
+            out[power] = effects
+    return out
+
+
+POWERS: Final[dict[str, PowerEffects]] = _gather()
+"""Every hero power's behaviour, by hero power card id."""
+
+_NONE: Final = PowerEffects()
+
+
+def _power_facts() -> tuple[dict[str, int], frozenset[str]]:
+    db = cards()
+    costs: dict[str, int] = {}
+    passive: set[str] = set()
+    for card in db:
+        if card.type == "hero_power":
+            costs[card.id] = card.cost or 0
+            if card.passive:
+                passive.add(card.id)
+    return costs, frozenset(passive)
+
+
+COSTS, PASSIVE = _power_facts()
+
+
+def effects(hero: HeroState) -> PowerEffects:
+    """The registry entry of a hero's current power (empty if it has none)."""
+    return POWERS.get(hero.power, _NONE)
+
+
+def new_hero(hero_id: str, power_id: str) -> HeroState:
+    """A freshly chosen hero with its power's counter at its start."""
+    return HeroState(hero_id, power_id, counter=POWERS.get(power_id, _NONE).counter_start)
+
+
+# ------------------------------------------------------------ activation
+
+
+def power_cost(hero: HeroState) -> int:
+    """What using the power costs now (its card's cost less any discount).
+
+    >>> from bgsim import HeroState
+    >>> power_cost(HeroState("TB_BaconShop_HERO_18", "TB_BaconShop_HP_072", discount=1))  # Patches
+    2
+    """
+    return max(COSTS.get(hero.power, 0) - hero.discount, 0)
+
+
+def is_active(hero: HeroState) -> bool:
+    """Whether the power is one to use (not passive, with an effect)."""
+    return hero.power not in PASSIVE and effects(hero).use is not None
+
+
+def why_unusable(t: Turn) -> str | None:
+    """Why the player's power cannot be used now at all (before targets)."""
+    hero = t.hero
+    if hero is None:
+        return "this player has no hero"
+    fx = effects(hero)
+    if hero.power in PASSIVE or fx.use is None:
+        return "the hero power is passive"
+    if fx.per_game and hero.spent:
+        return "the hero power was already used this game"
+    if hero.uses >= fx.uses_per_turn:
+        return "the hero power was already used this turn"
+    cost = power_cost(hero)
+    if t.gold < cost:
+        return f"the hero power costs {cost} gold, you have {t.gold}"
+    if fx.usable is not None:
+        return fx.usable(t)
+    return None
+
+
+def targets(t: Turn) -> list[tuple[str | None, int | None]]:
+    """The (kind, index) targets the power may take now (``(None, None)``
+    for an untargeted power); empty when none is valid."""
+    hero = t.hero
+    if hero is None:
+        return []
+    fx = effects(hero)
+    if fx.target is None:
+        return [(None, None)]
+    kinds = ("minion", "shop") if fx.target == "minion_or_shop" else (fx.target,)
+    out: list[tuple[str | None, int | None]] = []
+    for kind in kinds:
+        if kind == "minion":
+            count = len(t.board)
+        elif kind == "shop":
+            count = len(t.shop)
+        else:
+            count = t.rules.lobby.players
+        for i in range(count):
+            if kind == "player" and i == t.player:
+                continue
+            if fx.valid is None or fx.valid(t, kind, i):
+                out.append((kind, i))
+    return out
+
+
+def use_power(t: Turn, kind: str | None, index: int | None) -> None:
+    """Pay for the power, count the use and run its effect (the caller
+    checked that it is legal)."""
+    hero = t.hero
+    assert hero is not None
+    fx = effects(hero)
+    t.gold -= power_cost(hero)
+    t.hero = hero.changed(uses=hero.uses + 1, spent=hero.spent or fx.per_game)
+    assert fx.use is not None
+    fx.use(t, kind, index)
+
+
+# ------------------------------------------------------------ phases
+
+
+def on_choose(t: Turn) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_choose
+        if hook is not None:
+            hook(t)
+
+
+def start_of_turn(t: Turn) -> None:
+    """A new turn: this turn's uses start again, then the power's own hook."""
+    hero = t.hero
+    if hero is None:
+        return
+    if hero.uses:
+        t.hero = hero = hero.changed(uses=0)
+    hook = effects(hero).start_of_turn
+    if hook is not None:
+        hook(t)
+
+
+def end_of_turn(t: Turn) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).end_of_turn
+        if hook is not None:
+            hook(t)
+
+
+def on_roll(t: Turn) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_roll
+        if hook is not None:
+            hook(t)
+
+
+def on_refresh(t: Turn) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_refresh
+        if hook is not None:
+            hook(t)
+
+
+def on_upgrade(t: Turn) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_upgrade
+        if hook is not None:
+            hook(t)
+
+
+def on_buy(t: Turn, minion: MinionCard) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_buy
+        if hook is not None:
+            hook(t, minion)
+
+
+def on_sell(t: Turn, minion: MinionCard) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_sell
+        if hook is not None:
+            hook(t, minion)
+
+
+def after_play(t: Turn, card: HandCard, slot: int | None) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).after_play
+        if hook is not None:
+            hook(t, card, slot)
+
+
+def after_combat(t: Turn, won: bool, lost: bool) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).after_combat
+        if hook is not None:
+            hook(t, won, lost)
+
+
+def on_death(t: Turn, warband: tuple[MinionCard, ...]) -> None:
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_death
+        if hook is not None:
+            hook(t, warband)
+
+
+# ------------------------------------------------------------ changed rules
+
+
+def price(t: Turn, kind: str, usual: int) -> int:
+    """What ``"buy"``, ``"refresh"`` or ``"upgrade"`` costs this player."""
+    hero = t.hero
+    return usual if hero is None else price_of(hero, kind, usual)
+
+
+def price_of(hero: HeroState, kind: str, usual: int) -> int:
+    hook = effects(hero).price
+    return usual if hook is None else max(hook(hero, kind, usual), 0)
+
+
+def shop_size(t: Turn, usual: int) -> int:
+    hero = t.hero
+    if hero is None:
+        return usual
+    hook = effects(hero).shop_size
+    return usual if hook is None else hook(t, usual)
+
+
+def battlecries(t: Turn, usual: int) -> int:
+    """How many times the Battlecry of the minion being played triggers."""
+    hero = t.hero
+    if hero is None:
+        return usual
+    hook = effects(hero).battlecries
+    return usual if hook is None else hook(t, usual)
+
+
+def gifts(hero: HeroState | None) -> tuple[str, ...]:
+    """Card ids every other living player gets at the end of this turn."""
+    if hero is None:
+        return ()
+    hook = effects(hero).gifts
+    return () if hook is None else hook(hero)
+
+
+def visible_counter(hero: HeroState | None) -> tuple[str, int] | None:
+    """The (name, value) of the power's counter when every player sees it."""
+    if hero is None:
+        return None
+    name = effects(hero).counter_name
+    return None if name is None else (name, hero.counter)

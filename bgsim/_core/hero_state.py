@@ -1,0 +1,61 @@
+"""A player's hero in the recruit phase: an immutable value in the player's state.
+
+The hero power's behaviour lives in the registry (``bgsim._core.hero_powers``);
+what it remembers between actions lives here: how often it was used this turn,
+whether a once-per-game power is spent, cost reductions, one counter and
+anything else its entry keeps in ``extra``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class HeroState:
+    """The hero a player drafted and the state of its hero power.
+
+    ``power`` is the hero power's card id (Sir Finley's becomes the one he
+    discovers); ``uses`` counts this turn's uses, ``spent`` marks a used
+    once-per-game power, ``discount`` lowers the power's cost (Patches),
+    ``counter`` is the power's counter (Captain Eudora's digs left, Ragnaros's
+    kills to go...: its registry entry says what it counts and whether other
+    players see it) and ``extra`` holds what else the power keeps (Maiev's
+    Dormant minions, The Great Akazamzarak's Secrets...).
+
+    >>> from bgsim import Lobby
+    >>> HeroState("TB_BaconShop_HERO_64", "TB_BaconShop_HP_074", counter=5).counter
+    5
+    """
+
+    hero: str
+    power: str
+    uses: int = 0
+    spent: bool = False
+    discount: int = 0
+    counter: int = 0
+    extra: tuple = ()
+
+    def changed(
+        self,
+        uses: int | None = None,
+        spent: bool | None = None,
+        discount: int | None = None,
+        counter: int | None = None,
+        extra: tuple | None = None,
+        power: str | None = None,
+    ) -> HeroState:
+        """This hero state with some fields changed.
+
+        >>> HeroState("TB_BaconShop_HERO_64", "TB_BaconShop_HP_074").changed(counter=4).counter
+        4
+        """
+        return HeroState(
+            self.hero,
+            self.power if power is None else power,
+            self.uses if uses is None else uses,
+            self.spent if spent is None else spent,
+            self.discount if discount is None else discount,
+            self.counter if counter is None else counter,
+            self.extra if extra is None else extra,
+        )

@@ -1,0 +1,113 @@
+"""What a hero power may do, phase by phase: the shape of a registry entry.
+
+One :class:`PowerEffects` entry per hero power, keyed by the hero power's
+card id (``bgsim._core.hero_powers.POWERS`` gathers them from the modules
+``bgsim._core.heroes_*``). Every field is optional; the rules call a hook only
+where an entry sets it. ``t`` is the acting player's :class:`Turn`; its
+``hero`` field is the player's :class:`HeroState`, which hooks replace (never
+change) to remember things.
+
+Activation:
+
+- ``target``: what an active power is aimed at: None (nothing), ``"minion"``
+  (a friendly warband minion), ``"shop"`` (a minion in Bob's Tavern),
+  ``"minion_or_shop"`` or ``"player"``. Passive powers (the card data's
+  ``passive`` flag) have no ``use``.
+- ``use(t, kind, index)``: the power's effect; ``kind`` is ``"minion"``,
+  ``"shop"``, ``"player"`` or None, ``index`` the slot or player aimed at.
+- ``usable(t)``: why the power cannot be used now beyond gold and uses (a
+  reason), or None.
+- ``valid(t, kind, index)``: whether a target is allowed (George the Fallen's
+  shield goes on a minion without one).
+- ``per_game`` (once per game), ``uses_per_turn`` (1 unless the text says).
+
+Phases (all return None):
+
+- ``on_choose(t)``: once, when the hero is picked (starting minions, Sir
+  Finley's Discover of a power).
+- ``start_of_turn(t)``: after the turn's gold and before the shop is drawn;
+  ``on_roll(t)``: after every new shop (turn start, refresh, a power's own).
+- ``end_of_turn(t)``, ``on_buy(t, minion)``, ``on_sell(t, minion)``,
+  ``after_play(t, card, slot)``, ``on_refresh(t)`` (after a Refresh action),
+  ``on_upgrade(t)``.
+- ``after_combat(t, won, lost)``: what the power does with the fight's result.
+
+Rules it changes:
+
+- ``price(hero, kind, usual)``: what ``"buy"``, ``"refresh"`` or
+  ``"upgrade"`` costs this player, given the usual price (it reads only the
+  hero's state, so that legality needs no working copy).
+- ``shop_size(t, usual)``: how many minions a new shop holds.
+- ``battlecries(t, usual)``: how many times the Battlecry of a minion being
+  played triggers, given the usual count (Brann's included).
+
+Lobby-level (the lobby calls these with other players' states):
+
+- ``gifts(hero)``: card ids every other living player gets at the end of
+  this player's turn (King Mukla's Bananas).
+- ``on_death(t, warband)``: another player was knocked out with ``warband``.
+- ``counter_name``: the name of ``HeroState.counter`` when every player can
+  see it (the number on the power's card), else None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bgsim._core.hero_state import HeroState
+from bgsim._core.minions import HandCard, MinionCard
+from bgsim._core.recruit_turn import Turn
+
+Use = Callable[[Turn, "str | None", "int | None"], None]
+Valid = Callable[[Turn, str, int], bool]
+Usable = Callable[[Turn], "str | None"]
+Phase = Callable[[Turn], None]
+OnMinion = Callable[[Turn, MinionCard], None]
+AfterPlay = Callable[[Turn, HandCard, "int | None"], None]
+AfterCombat = Callable[[Turn, bool, bool], None]
+Price = Callable[[HeroState, str, int], int]
+Size = Callable[[Turn, int], int]
+Count = Callable[[Turn, int], int]
+Gifts = Callable[[HeroState], tuple[str, ...]]
+OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class PowerEffects:
+    """One hero power's behaviour (see the module doc for every field).
+
+    >>> PowerEffects(target="minion").per_game
+    False
+    """
+
+    target: str | None = None
+    use: Use | None = None
+    usable: Usable | None = None
+    valid: Valid | None = None
+    per_game: bool = False
+    uses_per_turn: int = 1
+    on_choose: Phase | None = None
+    start_of_turn: Phase | None = None
+    on_roll: Phase | None = None
+    end_of_turn: Phase | None = None
+    on_buy: OnMinion | None = None
+    on_sell: OnMinion | None = None
+    after_play: AfterPlay | None = None
+    on_refresh: Phase | None = None
+    on_upgrade: Phase | None = None
+    after_combat: AfterCombat | None = None
+    price: Price | None = None
+    shop_size: Size | None = None
+    battlecries: Count | None = None
+    gifts: Gifts | None = None
+    on_death: OnDeath | None = None
+    counter_name: str | None = None
+    counter_start: int = 0
+
+
+def hero_of(t: Turn) -> HeroState:
+    """The acting player's hero state (hooks run only for players with one)."""
+    hero = t.hero
+    assert hero is not None
+    return hero
