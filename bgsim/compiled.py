@@ -39,6 +39,7 @@ MODULES = (
     "agents.heuristic",
     "agents.rollout",
     "agents.mcts",
+    "bgsim.envs.encoding",  # the RL environments' observation encoder, run every step
 )
 HASHES = "_compiled.json"  # beside this file: {module: sha256 of the source compiled}
 ROOT = Path(__file__).resolve().parent.parent

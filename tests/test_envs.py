@@ -5,6 +5,7 @@ knock-outs, the turn bound, bad input, and the observation encoder."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 import warnings
@@ -17,7 +18,10 @@ pytest.importorskip("gymnasium")
 
 import gymnasium
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test
+
+with warnings.catch_warnings():  # its import of pettingzoo.classic is deprecated there
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, parallel_api_test
 
 from bgsim.actions import NUM_ACTIONS, IllegalActionError
 from bgsim.envs import GYM_ID, LAYOUT, OBS_SIZE, ObservationEncoder, battlegrounds_v0
@@ -456,3 +460,34 @@ def test_incremental_encoding_matches_a_fresh_encoder_through_a_game():
     for seat in range(N):  # the final standings, placements included
         fresh = ObservationEncoder().encode(lobby.observe(seat))
         assert np.array_equal(incremental.encode_lobby(lobby, seat), fresh)
+
+
+ENCODE_A_GAME = """
+import hashlib, numpy as np
+from bgsim import compiled
+from bgsim.lobby import Lobby
+from bgsim.envs.encoding import ObservationEncoder
+encoder, digest = ObservationEncoder(), hashlib.sha1()
+lobby, rng = Lobby(4), np.random.default_rng(4)
+while not lobby.done:
+    p = lobby.to_act()[0]
+    digest.update(encoder.encode_lobby(lobby, p).tobytes())
+    legal = np.flatnonzero(lobby.action_mask(p))
+    lobby.apply(p, int(legal[rng.integers(legal.size)]))
+print(compiled.status(), digest.hexdigest())
+"""
+
+
+def test_the_encoder_compiled_and_as_pure_python_gives_the_same_vectors():
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", ENCODE_A_GAME],
+            env={**os.environ, "BGSIM_PURE": pure},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        for pure in ("0", "1")
+    ]
+    assert runs[1][0] == "pure"
+    assert runs[0][1] == runs[1][1]

@@ -4,8 +4,10 @@ seeds, rewards and the spaces. Gymnasium is imported here, so only
 
 from __future__ import annotations
 
+import operator
 import random
 from numbers import Integral
+from typing import SupportsIndex, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -77,7 +79,7 @@ def action_code(action: object) -> int:
     if type(action) is int:
         code = action
     elif _integral(action):
-        code = int(action)
+        code = operator.index(cast(SupportsIndex, action))
     else:
         raise TypeError(f"an action must be an integer code 0..{NUM_ACTIONS - 1}, got {action!r}")
     if not 0 <= code < NUM_ACTIONS:

@@ -35,12 +35,13 @@ from bgsim.envs._common import Lobby
 
 
 def masked_random(mask: np.ndarray, rng: np.random.Generator) -> int:
-    """A uniformly random legal code of ``mask`` (bool or 0/1 integers).
+    """A uniformly random legal code of ``mask`` (bool, or 0/1 int8 as the
+    PettingZoo environments give it: read as bool, numpy's fast path).
 
     >>> masked_random(np.array([0, 1, 0], dtype=np.int8), np.random.default_rng(0))
     1
     """
-    legal = np.flatnonzero(mask)
+    legal = np.flatnonzero(mask.view(np.bool_))
     return int(legal[rng.integers(legal.size)])
 
 
@@ -158,7 +159,7 @@ def bench_env(
         raise AssertionError("the Gymnasium environment played other games than the Lobby")
     seconds = {name: sum(times) for name, times in best.items()}
     steps = {name: sum(r[1] for r in rs) for name, rs in results.items()}
-    out = {
+    out: dict[str, Any] = {
         "build": compiled.status(),
         "lobbies": lobbies,
         "repeat": repeat,

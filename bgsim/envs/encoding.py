@@ -32,7 +32,10 @@ embedding.
 The encoder builds each card's row once per card value (as bytes, ready to
 copy), and keeps, per seat, the vector it last built and the immutable values
 it came from: encoding the observation after one recruit action rewrites the
-scalars and the zones whose tuple changed, each with one joined copy.
+per-action scalars (a join of precomputed bytes) and the zones whose tuple
+changed, each with one joined copy. Environments call it on every step, so
+it is one of the modules the build compiles with mypyc (``bgsim/compiled.py``);
+as pure Python it gives the same vectors (``tests/test_envs.py``).
 
 >>> from bgsim.lobby import Lobby
 >>> encoder = ObservationEncoder()
@@ -55,8 +58,9 @@ import numpy as np
 # The bgsim internals this module reads, in one place.
 from bgsim.actions import MAX_BOARD, MAX_DISCOVER, MAX_HAND, MAX_SHOP, NUM_ACTIONS
 from bgsim.cards import TRIBES
-from bgsim.minions import GOLD_COIN, INFO, TRIPLE_REWARD, MinionCard
+from bgsim.minions import GOLD_COIN, INFO, TRIPLE_REWARD, HandCard, MinionCard
 from bgsim.observation import Observation
+from bgsim.player_state import PlayerState
 from bgsim.ruleset import Ruleset, load_ruleset
 
 LAYOUT_VERSION = 1
@@ -270,11 +274,14 @@ def _minion_row(
     )
 
 
-class _Rows(dict):
-    """Card value -> its row as bytes, built on first use."""
+_ROWS: dict[HandCard, bytes] = {}
 
-    def __missing__(self, card: Any) -> bytes:
-        if type(card) is MinionCard:
+
+def _row(card: HandCard) -> bytes:
+    """A hand, shop or warband card's row as bytes, built once per card value."""
+    row = _ROWS.get(card)
+    if row is None:
+        if isinstance(card, MinionCard):
             row = _minion_row(
                 card.card,
                 card.golden,
@@ -291,13 +298,12 @@ class _Rows(dict):
             values[3] = _card_value(card.card)
             values[4] = card.tier / 6
             row = _ROW.pack(*values)
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        self[card] = row
-        return row
+        if len(_ROWS) >= _CACHE_LIMIT:
+            _ROWS.clear()
+        _ROWS[card] = row
+    return row
 
 
-_ROWS = _Rows()
 _COMBAT_ROWS: dict[int, tuple[Any, bytes]] = {}
 _ZERO = bytes(MAX_HAND * _ROW_BYTES)
 
@@ -313,7 +319,7 @@ def card_row(card: Any) -> np.ndarray:
     >>> round(float(row[tier]), 3), float(row[deathrattle])
     (0.333, 1.0)
     """
-    return np.frombuffer(_ROWS[card], dtype=np.float32)
+    return np.frombuffer(_row(card), dtype=np.float32)
 
 
 def _combat_row(m: Any) -> bytes:
@@ -340,10 +346,12 @@ def _combat_row(m: Any) -> bytes:
     return row
 
 
-def _write_zone(view: memoryview, at: int, zone: tuple, before: tuple) -> None:
+def _write_zone(
+    view: memoryview, at: int, zone: tuple[HandCard, ...], before: tuple[HandCard, ...]
+) -> None:
     """Write the rows of ``zone`` at byte ``at`` over those of ``before`` (what
     the vector holds there now): one joined copy, and zeros where it shrank."""
-    data = b"".join(map(_ROWS.__getitem__, zone))
+    data = b"".join([_row(card) for card in zone])
     end = at + len(data)
     view[at:end] = data
     old = len(before) * _ROW_BYTES
@@ -351,10 +359,10 @@ def _write_zone(view: memoryview, at: int, zone: tuple, before: tuple) -> None:
         view[end : at + old] = _ZERO[: old - len(data)]
 
 
-_FROZEN: dict[tuple, bytes] = {}
+_FROZEN: dict[tuple[bool, ...], bytes] = {}
 
 
-def _frozen_bytes(frozen: tuple) -> bytes:
+def _frozen_bytes(frozen: tuple[bool, ...]) -> bytes:
     data = _FROZEN.get(frozen)
     if data is None:
         values = [1.0 if f else 0.0 for f in frozen] + [0.0] * (MAX_SHOP - len(frozen))
@@ -367,49 +375,29 @@ def _frozen_bytes(frozen: tuple) -> bytes:
 _F32 = struct.Struct("f")
 
 
-class _Scaled(dict):
-    """A number -> ``min(max(x * scale, 0), 1)`` as float32 bytes, built on
-    first use: the per-action scalars are a join of these, with no arithmetic."""
-
-    def __init__(self, scale: float) -> None:
-        super().__init__()
-        self.scale = scale
-
-    def __missing__(self, x: int) -> bytes:
-        v = x * self.scale
-        data = _F32.pack(0.0 if v < 0.0 else (1.0 if v > 1.0 else v))
-        if len(self) < 4096:  # numbers, so few distinct ones; the bound is a fuse
-            self[x] = data
-        return data
+_TABLE = 64  # scalars 0..63 come from tables, anything else is computed
 
 
-class _TierCost(dict):
-    """(tier, upgrade cost) -> the tier, upgrade_cost and can_upgrade bytes."""
-
-    def __init__(self, max_tier: int) -> None:
-        super().__init__()
-        self.max_tier = max_tier
-
-    def __missing__(self, key: tuple[int, int]) -> bytes:
-        tier, cost = key
-        top = tier >= self.max_tier
-        data = struct.pack(
-            "3f", tier / 6, 0.0 if top else min(max(cost / 10, 0.0), 1.0), 0.0 if top else 1.0
-        )
-        if len(self) < 4096:
-            self[key] = data
-        return data
+def _scaled_table(scale: float) -> list[bytes]:
+    return [_F32.pack(min(x * scale, 1.0)) for x in range(_TABLE)]
 
 
-_FLAG = {False: _F32.pack(0.0), True: _F32.pack(1.0)}
-_ANY = _Scaled(1.0)
-_GOLD = _Scaled(1 / 20)
-_TWENTIETH = _Scaled(1 / 20)
-_QUARTER = _Scaled(1 / 4)
-_THIRD = _Scaled(1 / 3)
-_SHOP_N = _Scaled(1 / MAX_SHOP)
-_HAND_N = _Scaled(1 / MAX_HAND)
-_BOARD_N = _Scaled(1 / MAX_BOARD)
+def _scaled(x: int, scale: float) -> bytes:
+    """``min(max(x * scale, 0), 1)`` as float32 bytes, for numbers beyond the
+    tables (the per-action scalars are a join of table entries)."""
+    v = x * scale
+    return _F32.pack(0.0 if v < 0.0 else (1.0 if v > 1.0 else v))
+
+
+_ZERO4 = _F32.pack(0.0)
+_ONE4 = _F32.pack(1.0)
+_GOLD = _scaled_table(1 / 20)
+_TWENTIETH = _GOLD
+_QUARTER = _scaled_table(1 / 4)
+_THIRD = _scaled_table(1 / 3)
+_SHOP_N = _scaled_table(1 / MAX_SHOP)
+_HAND_N = _scaled_table(1 / MAX_HAND)
+_BOARD_N = _scaled_table(1 / MAX_BOARD)
 _STEP_BYTES = 4 * len(_STEP_FEATURES)
 _TURN = struct.Struct(f"{len(_TURN_FEATURES)}f")
 _PLAYER = struct.Struct(f"{len(PLAYER_FEATURES)}f")
@@ -420,37 +408,21 @@ class _Seat:
     """What the encoder last wrote for one observer: the values it was built
     from (compared by identity: they are immutable) and the vector itself."""
 
-    __slots__ = (
-        "board",
-        "buf",
-        "discover",
-        "frozen",
-        "hand",
-        "last_opponent",
-        "lobby",
-        "players",
-        "seen",
-        "shop",
-        "state",
-        "tribes",
-        "turn",
-        "view",
-    )
-
     def __init__(self, size: int) -> None:
-        self.buf = np.zeros(size, dtype=np.float32)
-        self.view = memoryview(self.buf).cast("B")
-        self.state: Any = None
-        self.shop: tuple = ()
-        self.frozen: tuple = ()
-        self.hand: tuple = ()
-        self.board: tuple = ()
-        self.discover: tuple = ()
+        self.buf: Any = np.zeros(size, dtype=np.float32)
+        self.view: memoryview = self.buf.data.cast("B")
+        self.state: PlayerState | None = None
+        self.shop: tuple[HandCard, ...] = ()
+        self.frozen: tuple[bool, ...] = ()
+        self.frozen_flag = _ZERO4
+        self.hand: tuple[HandCard, ...] = ()
+        self.board: tuple[HandCard, ...] = ()
+        self.discover: tuple[HandCard, ...] = ()
         self.players: Any = None
         self.seen: Any = None
         self.tribes: Any = None
         self.turn = -1
-        self.last_opponent: Any = -1
+        self.last_opponent: int | None = -1
         self.lobby: Any = None
 
 
@@ -480,9 +452,12 @@ class ObservationEncoder:
         self.size = self.layout["seen"].stop
         self._seats: list[_Seat | None] = [None] * n
         self._hero = float(rules.lobby.hero_health)
-        self._tier_cost = _TierCost(rules.tavern.max_tier)
-        self._action_count = _Scaled(1 / max(rules.recruit.actions_per_turn, 1))
-        self._health = _Scaled(1 / rules.lobby.hero_health)
+        self._max_tier = rules.tavern.max_tier
+        self._action_scale = 1 / max(rules.recruit.actions_per_turn, 1)
+        self._action_count = _scaled_table(self._action_scale)
+        self._health_scale = 1 / rules.lobby.hero_health
+        self._health = _scaled_table(self._health_scale)
+        self._tier_cost: dict[tuple[int, int], bytes] = {}
         self._public: tuple[Any, list[bytes]] | None = None
         lay = self.layout
         at = lay["self"].start
@@ -573,60 +548,85 @@ class ObservationEncoder:
             c.last_opponent = obs.last_opponent
         c.players = players
 
-    def _write_state(self, c: _Seat, s: Any) -> None:
+    def _write_state(self, c: _Seat, s: PlayerState) -> None:
         """Write what one recruit action may change: the zones whose tuple
         changed (an action builds new tuples, mostly of the same card values)
         and the per-action scalars."""
         view = c.view
         # An action builds new tuples for every zone, mostly equal to the old
         # ones: comparing them (item identity first) is far cheaper than a write.
-        zone = s.shop
-        if zone is not c.shop:
-            if zone != c.shop:
-                _write_zone(view, self._shop_at, zone, c.shop)
-            c.shop = zone
-        zone = s.shop_frozen
-        if zone is not c.frozen:
-            if zone != c.frozen:
+        shop = s.shop
+        if shop is not c.shop:
+            if shop != c.shop:
+                _write_zone(view, self._shop_at, shop, c.shop)
+            c.shop = shop
+        frozen = s.shop_frozen
+        if frozen is not c.frozen:
+            if frozen != c.frozen:
                 at = self._frozen_at
-                view[at : at + 4 * MAX_SHOP] = _frozen_bytes(zone)
-            c.frozen = zone
-        zone = s.hand
-        if zone is not c.hand:
-            if zone != c.hand:
-                _write_zone(view, self._hand_at, zone, c.hand)
-            c.hand = zone
-        zone = s.board
-        if zone is not c.board:
-            if zone != c.board:
-                _write_zone(view, self._board_at, zone, c.board)
-            c.board = zone
-        zone = s.discover
-        if zone is not c.discover:
-            if zone != c.discover:
-                _write_zone(view, self._discover_at, zone, c.discover)
-            c.discover = zone
+                view[at : at + 4 * MAX_SHOP] = _frozen_bytes(frozen)
+                c.frozen_flag = _ONE4 if frozen and all(frozen) else _ZERO4  # s.frozen
+            c.frozen = frozen
+        hand = s.hand
+        if hand is not c.hand:
+            if hand != c.hand:
+                _write_zone(view, self._hand_at, hand, c.hand)
+            c.hand = hand
+        board = s.board
+        if board is not c.board:
+            if board != c.board:
+                _write_zone(view, self._board_at, board, c.board)
+            c.board = board
+        discover = s.discover
+        if discover is not c.discover:
+            if discover != c.discover:
+                _write_zone(view, self._discover_at, discover, c.discover)
+            c.discover = discover
+        tier_cost = self._tier_cost.get((s.tier, s.upgrade_cost))
+        if tier_cost is None:
+            tier_cost = self._tier_cost_bytes(s.tier, s.upgrade_cost)
+        gold = s.gold
+        free = s.free_refreshes
+        actions = s.actions
+        queue = len(s.discover_queue)
+        nomi = s.nomi_bonus
+        elementals = s.elementals_played
+        pirates = s.pirates_bought
+        health = s.health
         at = self._step_at
         view[at : at + _STEP_BYTES] = b"".join(
-            (
-                self._tier_cost[s.tier, s.upgrade_cost],
-                _GOLD[s.gold],
-                _FLAG[s.frozen],
-                _QUARTER[s.free_refreshes],
-                self._action_count[s.actions],
-                _FLAG[s.ended],
-                _ANY[len(s.discover)],
-                _THIRD[len(s.discover_queue)],
+            [
+                tier_cost,
+                _GOLD[gold] if 0 <= gold < _TABLE else _scaled(gold, 1 / 20),
+                c.frozen_flag,
+                _QUARTER[free] if 0 <= free < _TABLE else _scaled(free, 1 / 4),
+                self._action_count[actions]
+                if 0 <= actions < _TABLE
+                else _scaled(actions, self._action_scale),
+                _ONE4 if s.ended else _ZERO4,
+                _ONE4 if s.discover else _ZERO4,
+                _THIRD[queue] if queue < _TABLE else _ONE4,
                 _SHOP_N[len(s.shop)],
                 _HAND_N[len(s.hand)],
                 _BOARD_N[len(s.board)],
-                _TWENTIETH[s.nomi_bonus],
-                _TWENTIETH[s.elementals_played],
-                _TWENTIETH[s.pirates_bought],
-                self._health[s.health],
-            )
+                _TWENTIETH[nomi] if 0 <= nomi < _TABLE else _scaled(nomi, 1 / 20),
+                _TWENTIETH[elementals] if elementals < _TABLE else _ONE4,
+                _TWENTIETH[pirates] if pirates < _TABLE else _ONE4,
+                self._health[health]
+                if 0 <= health < _TABLE
+                else _scaled(health, self._health_scale),
+            ]
         )
         c.state = s
+
+    def _tier_cost_bytes(self, tier: int, cost: int) -> bytes:
+        """The tier, upgrade_cost and can_upgrade features, cached per pair."""
+        top = tier >= self._max_tier
+        data = struct.pack(
+            "3f", tier / 6, 0.0 if top else min(max(cost / 10, 0.0), 1.0), 0.0 if top else 1.0
+        )
+        self._tier_cost[tier, cost] = data
+        return data
 
     def _write_turn(self, c: _Seat, obs: Observation) -> None:
         """Write what changes only in the combat round (or as players are

@@ -46,7 +46,7 @@ draws the lobby seed from the environment's ``np_random``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -85,7 +85,7 @@ class BattlegroundsGymEnv(gym.Env):
     (2, 0.0)
     """
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -172,7 +172,7 @@ class BattlegroundsGymEnv(gym.Env):
             agent = make_agent(spec, budget=self.budget)
             agent.reset(p, derive_seed(lobby_seed, "agent", p))
             if getattr(agent, "cheat", False):
-                agent.true_boards = lambda me=p: true_boards(lobby, me)
+                agent.true_boards = lambda me=p: true_boards(lobby, me)  # type: ignore[attr-defined]
             agents[p] = agent
         self._agents = agents
         self._over = False
