@@ -143,16 +143,30 @@ class BattlegroundsAEC(AECEnv):
         self._potential = [0.0] * n
 
     def observation_space(self, agent: str) -> spaces.Space:
-        """The agent's observation space (the same object every call)."""
+        """The agent's observation space (the same object every call).
+
+        >>> BattlegroundsAEC().observation_space("player_3")["observation"].shape
+        (2163,)
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
-        """``Discrete(703)``, one per agent (the same object every call)."""
+        """``Discrete(703)``, one per agent (the same object every call).
+
+        >>> BattlegroundsAEC().action_space("player_3")
+        Discrete(703)
+        """
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start lobby ``seed`` (see the module doc); ``options`` are accepted
-        and unused."""
+        and unused.
+
+        >>> e = BattlegroundsAEC()
+        >>> e.reset(seed=4)
+        >>> e.lobby.seed, e.agents == e.possible_agents
+        (4, True)
+        """
         seed = check_seed(seed)
         lobby_seed, self._seeder = next_seed(seed, self._seeder)
         self.lobby = lobby = Lobby(lobby_seed, self.rules)
@@ -172,7 +186,14 @@ class BattlegroundsAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32 vector, "action_mask": int8 mask}``, new
-        arrays every call."""
+        arrays every call.
+
+        >>> e = BattlegroundsAEC()
+        >>> e.reset(seed=4)
+        >>> obs = e.observe("player_5")
+        >>> obs["observation"].dtype.name, int(obs["action_mask"].sum()) > 1
+        ('float32', True)
+        """
         lobby = self._lobby()
         seat = self._seat[agent]
         return {
@@ -183,7 +204,18 @@ class BattlegroundsAEC(AECEnv):
     def step(self, action: Any) -> None:
         """Take the selected agent's action (an int code; ``None`` for a
         terminated agent). A bad action raises (TypeError, ValueError, or
-        IllegalActionError, a ValueError) and changes nothing."""
+        IllegalActionError, a ValueError) and changes nothing.
+
+        >>> e = BattlegroundsAEC()
+        >>> e.reset(seed=4)
+        >>> e.step(703)
+        Traceback (most recent call last):
+        ...
+        ValueError: action code 703 is out of range 0..702
+        >>> e.step(0)  # player_0 ends the turn
+        >>> e.agent_selection
+        'player_1'
+        """
         agent = self.agent_selection
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start another")
@@ -248,14 +280,23 @@ class BattlegroundsAEC(AECEnv):
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the standings and the selected agent's
-        tavern as text; None otherwise."""
+        tavern as text; None otherwise.
+
+        >>> e = BattlegroundsAEC(render_mode="ansi")
+        >>> e.reset(seed=4)
+        >>> e.render().splitlines()[0]
+        'turn 1'
+        """
         if self.render_mode != "ansi":
             return None
         seat = self._seat.get(self.agent_selection) if self.agents else None
         return render_text(self._lobby(), seat)
 
     def close(self) -> None:
-        """Nothing to release (no window, no processes)."""
+        """Nothing to release (no window, no processes).
+
+        >>> BattlegroundsAEC().close()
+        """
 
 
 class BattlegroundsParallel(ParallelEnv):
@@ -298,17 +339,30 @@ class BattlegroundsParallel(ParallelEnv):
         self._wait = wait
 
     def observation_space(self, agent: str) -> spaces.Space:
-        """The agent's observation space (the same object every call)."""
+        """The agent's observation space (the same object every call).
+
+        >>> BattlegroundsParallel().observation_space("player_0")["action_mask"].shape
+        (703,)
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
-        """``Discrete(703)``, one per agent (the same object every call)."""
+        """``Discrete(703)``, one per agent (the same object every call).
+
+        >>> int(BattlegroundsParallel().action_space("player_0").n)
+        703
+        """
         return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
-        """Start lobby ``seed``; returns every agent's observation and info."""
+        """Start lobby ``seed``; returns every agent's observation and info.
+
+        >>> obs, infos = BattlegroundsParallel().reset(seed=2)
+        >>> len(obs), infos["player_0"]
+        (8, {})
+        """
         seed = check_seed(seed)
         lobby_seed, self._seeder = next_seed(seed, self._seeder)
         self.lobby = Lobby(lobby_seed, self.rules)
@@ -342,7 +396,15 @@ class BattlegroundsParallel(ParallelEnv):
         dict[str, dict[str, Any]],
     ]:
         """One action per agent in ``agents`` (see the module doc). Bad input
-        raises before any action is taken."""
+        raises before any action is taken.
+
+        >>> par = BattlegroundsParallel()
+        >>> _ = par.reset(seed=2)
+        >>> obs, rewards, terminations, truncations, infos = par.step({"player_0": 0})
+        Traceback (most recent call last):
+        ...
+        ValueError: no action for player_1, who is still recruiting this turn
+        """
         lobby = self._lobby()
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start another")
@@ -412,13 +474,22 @@ class BattlegroundsParallel(ParallelEnv):
         return lobby
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``, the standings as text; None otherwise."""
+        """With ``render_mode="ansi"``, the standings as text; None otherwise.
+
+        >>> par = BattlegroundsParallel(render_mode="ansi")
+        >>> _ = par.reset(seed=2)
+        >>> par.render().splitlines()[1]
+        ' player_0  health  40  tier 1  alive'
+        """
         if self.render_mode != "ansi":
             return None
         return render_text(self._lobby(), None)
 
     def close(self) -> None:
-        """Nothing to release (no window, no processes)."""
+        """Nothing to release (no window, no processes).
+
+        >>> BattlegroundsParallel().close()
+        """
 
 
 def raw_env(**kwargs: Any) -> BattlegroundsAEC:

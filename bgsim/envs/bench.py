@@ -46,7 +46,12 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> int:
 
 
 def lobby_game(seed: int) -> tuple[tuple[int, ...], int]:
-    """One game through ``Lobby`` directly: (placements by seat, actions)."""
+    """One game through ``Lobby`` directly: (placements by seat, actions).
+
+    >>> placements, actions = lobby_game(3)
+    >>> sorted(placements) == list(range(1, 9))
+    True
+    """
     rng = np.random.default_rng(seed)
     lobby = Lobby(seed)
     steps = 0
@@ -58,7 +63,12 @@ def lobby_game(seed: int) -> tuple[tuple[int, ...], int]:
 
 
 def aec_game(env: Any, seed: int) -> tuple[tuple[int, ...], int]:
-    """The same game through the AEC environment ``env``."""
+    """The same game through the AEC environment ``env``.
+
+    >>> from bgsim.envs import battlegrounds_v0
+    >>> aec_game(battlegrounds_v0.env(), 3) == lobby_game(3)
+    True
+    """
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
     steps = 0
@@ -75,7 +85,14 @@ def aec_game(env: Any, seed: int) -> tuple[tuple[int, ...], int]:
 
 def gym_game(env: Any, seed: int) -> tuple[tuple[int, int], int]:
     """A game through the Gymnasium environment ``env`` (random opponents):
-    ((seat, placement) of the learner, learner actions)."""
+    ((seat, placement) of the learner, learner actions).
+
+    >>> import gymnasium
+    >>> from bgsim.envs import GYM_ID
+    >>> (seat, place), actions = gym_game(gymnasium.make(GYM_ID, opponents="random:7"), 3)
+    >>> 1 <= place <= 8
+    True
+    """
     rng = np.random.default_rng(seed)
     _obs, info = env.reset(seed=seed)
     inner = env.unwrapped
@@ -90,7 +107,15 @@ def gym_game(env: Any, seed: int) -> tuple[tuple[int, int], int]:
 
 
 def lobby_gym_game(seed: int, seat: int) -> tuple[tuple[int, int], int]:
-    """The game of :func:`gym_game` through ``Lobby`` directly."""
+    """The game of :func:`gym_game` through ``Lobby`` directly.
+
+    >>> import gymnasium
+    >>> from bgsim.envs import GYM_ID
+    >>> env = gymnasium.make(GYM_ID, opponents="random:7")
+    >>> (seat, place), actions = gym_game(env, 3)
+    >>> lobby_gym_game(3, seat) == ((seat, place), actions)
+    True
+    """
     from agents.arena import derive_seed
     from agents.random_agent import RandomAgent
 
@@ -116,7 +141,12 @@ def bench_env(
     lobbies: int = 20, seed: int = 0, repeat: int = 3, log: Callable[[str], None] | None = None
 ) -> dict:
     """Seconds for ``lobbies`` games each way (the fastest of ``repeat``
-    runs), the environments' overhead over ``Lobby`` and actions per second."""
+    runs), the environments' overhead over ``Lobby`` and actions per second.
+
+    >>> r = bench_env(lobbies=1, repeat=1)
+    >>> sorted(r["overhead"])
+    ['aec', 'gym']
+    """
     import gymnasium
 
     from agents.arena import derive_seed

@@ -477,7 +477,11 @@ class ObservationEncoder:
 
     def reset(self) -> None:
         """Forget the per-seat vectors (memory only: the encoder compares every
-        value it reuses, so a new lobby needs no reset)."""
+        value it reuses, so a new lobby needs no reset).
+
+        >>> encoder = ObservationEncoder()
+        >>> encoder.reset()
+        """
         self._seats = [None] * self.players
         self._public = None
 

@@ -151,7 +151,13 @@ class BattlegroundsGymEnv(gym.Env):
         self, *, seed: int | None = None, options: dict | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a game (see the module doc for seeds); info holds ``seat`` and
-        ``lobby_seed``. ``options`` are accepted and unused."""
+        ``lobby_seed``. ``options`` are accepted and unused.
+
+        >>> env = BattlegroundsGymEnv(opponents="random:7")
+        >>> obs, info = env.reset(seed=9)
+        >>> info["lobby_seed"], obs.shape
+        (9, (2163,))
+        """
         from agents.arena import derive_seed, true_boards
         from agents.registry import make_agent
 
@@ -183,7 +189,14 @@ class BattlegroundsGymEnv(gym.Env):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Take the learner's action, then let the opponents play until the
-        learner is to act again or its game is over."""
+        learner is to act again or its game is over.
+
+        >>> env = BattlegroundsGymEnv(opponents="random:7", seat=3)
+        >>> _ = env.reset(seed=9)
+        >>> obs, reward, terminated, truncated, info = env.step(0)  # EndTurn
+        >>> env.lobby.turn, terminated, info
+        (2, False, {})
+        """
         code = action_code(action)
         lobby = self.lobby
         if lobby is None:
@@ -230,7 +243,13 @@ class BattlegroundsGymEnv(gym.Env):
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the standings and the learner's tavern
-        as text; None otherwise."""
+        as text; None otherwise.
+
+        >>> env = BattlegroundsGymEnv(opponents="random:7", seat=1, render_mode="ansi")
+        >>> _ = env.reset(seed=9)
+        >>> env.render().splitlines()[2]
+        '*player_1  health  40  tier 1  alive'
+        """
         if self.render_mode != "ansi":
             return None
         if self.lobby is None:
