@@ -53,7 +53,7 @@ class BuildExtWithHashes(build_ext):
         """In a checkout, drop extensions an earlier build left for modules no
         longer compiled (Python would import them ahead of their sources)."""
         keep = {self.get_ext_filename(e.name) for e in self.extensions}
-        for package in ("bgsim", "bgsim/_core", "agents", "."):
+        for package in ("bgsim", "bgsim/_core", "bgsim/envs", "agents", "."):
             for path in (ROOT / package).glob("*.so"):
                 if path.relative_to(ROOT).as_posix() not in keep:
                     path.unlink()

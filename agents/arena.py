@@ -21,6 +21,7 @@ from typing import Any, cast
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, Lobby, Ruleset
+from bgsim.seeds import derive_seed
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -42,12 +43,6 @@ class GameTask:
     replay_dir: str | None
     rules: Ruleset
     heroes: bool = False
-
-
-def derive_seed(*parts: object) -> int:
-    """A 63-bit seed from any parts (stable across runs and platforms)."""
-    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "little") >> 1
 
 
 def seats_for_game(lineup: list[AgentSpec], game: int) -> tuple[AgentSpec, ...]:
@@ -81,7 +76,7 @@ def play_game(task: GameTask) -> GameRecord:
         agent.reset(seat, derive_seed(task.seed, "agent", seat))
         if getattr(agent, "cheat", False):
             # Only the measuring cheat reads the true boards (DESIGN, agents).
-            cast(Any, agent).true_boards = partial(true_boards, lobby, seat)
+            cast(Any, agent).true_boards = partial(lobby.true_warbands, seat)
     rounds: list[tuple[int, int, int, int, int]] = []
     turn = lobby.turn
     while not lobby.done:
@@ -126,19 +121,6 @@ def play_game(task: GameTask) -> GameRecord:
         heroes=heroes,
         power_uses=uses,
     )
-
-
-def true_boards(lobby: Any, me: int) -> dict[int, tuple[Any, int]]:
-    """Every other living player's warband as it is now, with the turn whose
-    recruit phase it reflects (this turn once they have ended it, else the last
-    one). Only for cheat=True agents, which exist to measure what guessing costs."""
-    out = {}
-    acting = set(lobby.to_act())
-    for p in range(lobby.players):
-        if p != me and lobby.alive(p):
-            board = lobby.state(p).warband()
-            out[p] = (board, lobby.turn - 1 if p in acting else lobby.turn)
-    return out
 
 
 def _standings(lobby: Any, turn: int) -> list[tuple[int, int, int, int, int]]:

@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable
 
-from agents.arena import derive_seed
+from bgsim.seeds import derive_seed
 from agents.belief import Development, Guesser
 from bgsim import EndTurn
 from bgsim.registry import make_agent, parse_lineup

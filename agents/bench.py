@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from agents.arena import GameTask, derive_seed, play_game
+from agents.arena import GameTask, play_game
+from bgsim.seeds import derive_seed
 from bgsim import compiled, load_ruleset
 from bgsim.registry import make_agent, parse_lineup
 

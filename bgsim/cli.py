@@ -178,6 +178,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             for name, rate in r["iterations_per_second"].items():
                 print(f"  {name:10s} {rate:10,.0f} iterations/s")
             print(f"  {'total':10s} {r['total_iterations_per_second']:10,.0f} iterations/s")
+    if which == "env":
+        try:
+            from bgsim.envs.bench import bench_env
+        except ImportError as exc:  # the rl extra is not installed
+            raise CommandError(str(exc)) from None
+        results["env"] = bench_env(args.lobbies, repeat=args.repeat, log=log)
     if args.json:
         print(json.dumps(results if which == "all" else results[which], indent=1))
     return 0
@@ -270,7 +276,8 @@ def _seats(args: argparse.Namespace, rules, budget):  # -> tuple[AgentSpec, ...]
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from agents.arena import GameTask, derive_seed, play_game
+    from agents.arena import GameTask, play_game
+    from bgsim.seeds import derive_seed
 
     rules = _rules(args)
     budget = _budget(args.budget)
@@ -455,9 +462,10 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
-    from agents.arena import GameTask, Tournament, derive_seed, play_game, run_tournament
+    from agents.arena import GameTask, Tournament, play_game, run_tournament
     from agents.results_db import ResultsDB
     from bgsim.registry import LineupError
+    from bgsim.seeds import derive_seed
     from viz.plots import write_plots
 
     rules = _rules(args)
@@ -610,11 +618,13 @@ def build_parser() -> argparse.ArgumentParser:
     combat.set_defaults(func=_cmd_combat)
 
     bench = sub.add_parser("bench", help="performance figures (per core)")
-    bench.add_argument("what", nargs="?", default="all", choices=("all", "combat", "lobby", "mcts"))
-    bench.add_argument("--iterations", type=int, default=2000, help="MCTS iterations per position")
-    bench.add_argument("--lobbies", type=int, default=20, help="lobbies for the lobby figure")
     bench.add_argument(
-        "--repeat", type=int, default=3, help="MCTS runs per position (the fastest counts)"
+        "what", nargs="?", default="all", choices=("all", "combat", "lobby", "mcts", "env")
+    )
+    bench.add_argument("--iterations", type=int, default=2000, help="MCTS iterations per position")
+    bench.add_argument("--lobbies", type=int, default=20, help="lobbies for the lobby/env figures")
+    bench.add_argument(
+        "--repeat", type=int, default=3, help="runs per MCTS position or env set (fastest counts)"
     )
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per combat measurement")

@@ -50,6 +50,7 @@ MODULES = (
     "agents.ismcts",
     "agents.arrange",
     "agents.mcts",
+    "bgsim.envs.encoding",  # the RL environments' observation encoder, run every step
 )
 HASHES = "_compiled.json"  # beside this file: {module: sha256 of the source compiled}
 ROOT = Path(__file__).resolve().parent.parent

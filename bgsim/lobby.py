@@ -244,6 +244,23 @@ class Lobby:
         rng = _copy_rng(self._rngs[player])
         return TurnModel(self._states[player], self._pool.clone(), rng, self.rules, guess)
 
+    def true_warbands(self, player: int) -> dict[int, tuple[Board, int]]:
+        """Every other living player's warband as it stands now, with the turn
+        whose recruit phase it reflects (this turn once they have ended it,
+        else the last one). Hidden information: only for the cheating baseline
+        that measures what guessing costs (``mcts[cheat]``).
+
+        >>> sorted(Lobby(seed=1).true_warbands(0))[:3]
+        [1, 2, 3]
+        """
+        player = self._seat(player)
+        acting = set(self.to_act())
+        return {
+            p: (state.warband(), self.turn - 1 if p in acting else self.turn)
+            for p, state in enumerate(self._states)
+            if p != player and self._alive[p]
+        }
+
     @property
     def log(self) -> list[dict[str, Any]]:
         """Every action and combat record so far, as plain data (see the

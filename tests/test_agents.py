@@ -6,7 +6,8 @@ import random
 import pytest
 from tavern_helpers import drive_lobby
 
-from agents.arena import Budget, GameTask, Tournament, derive_seed, play_game, run_tournament
+from agents.arena import Budget, GameTask, Tournament, play_game, run_tournament
+from bgsim.seeds import derive_seed
 from agents.belief import guess_board, guess_boards
 from agents.greedy import GreedyAgent
 from agents.heuristic import HeuristicAgent

@@ -25,7 +25,8 @@ import hashlib
 from pathlib import Path
 from bgsim import compiled
 import agents.heuristic
-from agents.arena import GameTask, derive_seed, play_game
+from agents.arena import GameTask, play_game
+from bgsim.seeds import derive_seed
 from bgsim import Budget, load_ruleset
 from bgsim.registry import parse_lineup
 seats = tuple(parse_lineup("mcts:1,heuristic:7"))

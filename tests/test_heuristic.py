@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from tavern_helpers import RULES, act, drive_lobby, mk, st
 
-from agents.arena import GameTask, derive_seed, play_game
+from agents.arena import GameTask, play_game
+from bgsim.seeds import derive_seed
 from agents.heuristic import CURVES, HeuristicAgent
 from agents.random_agent import RandomAgent
 from bgsim._core import tavern

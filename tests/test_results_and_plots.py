@@ -4,7 +4,8 @@ import math
 
 import pytest
 
-from agents.arena import derive_seed, seats_for_game, summarize
+from agents.arena import seats_for_game, summarize
+from bgsim.seeds import derive_seed
 from agents.results_db import GameRecord, ResultsDB, ResultsError
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, BudgetError

@@ -1,0 +1,738 @@
+"""The fixed-size observation vector of the reinforcement-learning environments.
+
+:class:`ObservationEncoder` turns an :class:`~bgsim.observation.Observation`
+(what one player may know) into a float32 vector of :data:`OBS_SIZE` values,
+every value in ``[0, 1]``. The layout is versioned (:data:`LAYOUT_VERSION`);
+any change to it gets a new version and a new environment version. Layout 1,
+for eight players (``n = 8``), by section in order (:data:`LAYOUT` gives each
+section's slice and shape; :func:`describe_layout` prints them)::
+
+    section    shape        what
+    self       (37,)        own scalars, SELF_FEATURES
+    shop       (7, 27)      shop slots 0..6, card rows (CARD_FEATURES)
+    frozen     (7,)         1 where that shop slot is frozen
+    hand       (10, 27)     hand slots 0..9, card rows
+    board      (7, 27)      own warband slots 0..6, card rows (base stats, no auras)
+    discover   (3, 27)      options of the pending Discover, card rows
+    players    (8, 4)       every player's public standing, PLAYER_FEATURES; row k
+                            is seat (me + k) % n, so row 0 is the observer
+    opponents  (7, 5)       what the observer saw of rows 1..7, OPPONENT_FEATURES
+    seen       (7, 7, 27)   the warbands of rows 1..7 as last seen in combat
+                            (base stats), card rows
+    total      2,163
+
+A card row (:data:`CARD_FEATURES`) is all zeros for an empty slot. Stats are
+scaled by :func:`scale_stat`, ``log(1 + min(x, 999)) / log(1000)`` (1 -> 0.10,
+3 -> 0.20, 10 -> 0.35, 100 -> 0.67, 999 and more -> 1.0). ``card`` is
+``(i + 1) / len(CARD_IDS)`` for the card's index ``i`` in :data:`CARD_IDS`
+(normal ids; ``golden`` says whether it is golden), so
+``CARD_IDS[round(v * len(CARD_IDS)) - 1]`` reads it back, e.g. for an
+embedding.
+
+The encoder builds each card's row once per card value (as bytes, ready to
+copy), and keeps, per seat, the vector it last built and the immutable values
+it came from: encoding the observation after one recruit action rewrites the
+per-action scalars (a join of precomputed bytes) and the zones whose tuple
+changed, each with one joined copy. Environments call it on every step, so
+it is one of the modules the build compiles with mypyc (``bgsim/compiled.py``);
+as pure Python it gives the same vectors (``tests/test_envs.py``).
+
+>>> from bgsim.lobby import Lobby
+>>> encoder = ObservationEncoder()
+>>> vector = encoder.encode(Lobby(7).observe(0))
+>>> gold = LAYOUT["self"].start + SELF_FEATURES.index("gold")
+>>> vector.shape, vector.dtype.name, float(vector[gold])  # 3 gold / 20
+((2163,), 'float32', 0.15000000596046448)
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from bgsim._core.minions import GOLD_COIN, INFO, TRIPLE_REWARD, HandCard, MinionCard
+from bgsim._core.player_state import PlayerState
+
+# The bgsim internals this module reads, in one place.
+from bgsim.actions import MAX_BOARD, MAX_DISCOVER, MAX_HAND, MAX_SHOP, NUM_ACTIONS
+from bgsim.cards import TRIBES
+from bgsim.observation import Observation
+from bgsim.ruleset import Ruleset, load_ruleset
+
+LAYOUT_VERSION = 1
+
+CARD_IDS: tuple[str, ...] = (*sorted(INFO), GOLD_COIN, TRIPLE_REWARD)
+"""Every card a slot can hold: the normal ids of all minions (tokens included),
+sorted, then the two spells. Index ``i`` is encoded as ``(i + 1) / len(CARD_IDS)``."""
+
+_CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
+
+KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
+
+CARD_FEATURES: tuple[str, ...] = (
+    "present",
+    "minion",
+    "spell",
+    "card",  # (index in CARD_IDS + 1) / len(CARD_IDS)
+    "tier",  # tier / 6; a Triple Reward's Discover tier / 6
+    "attack",  # scale_stat
+    "health",  # scale_stat
+    "golden",
+    "triple",  # a golden made by a triple (playing it gives a Triple Reward)
+    *KEYWORDS,
+    *(f"tribe_{t}" for t in TRIBES),  # Amalgadon has all seven
+    "deathrattle",
+    "battlecry",
+    "magnetic",
+    "magnets",  # Magnetic cards attached / 4
+    "spores",  # Living Spores attached / 4
+)
+CARD_WIDTH = len(CARD_FEATURES)
+
+_STEP_FEATURES = (  # may change with every recruit action
+    "tier",  # tier / 6
+    "upgrade_cost",  # min(cost / 10, 1); 0 at the top tier
+    "can_upgrade",  # below the top tier
+    "gold",  # min(gold / 20, 1)
+    "frozen",  # the whole shop is frozen
+    "free_refreshes",  # min(n / 4, 1)
+    "actions",  # recruit actions taken this turn / the per-turn bound
+    "ended",  # has ended this turn
+    "discover",  # a Discover is waiting for a choice
+    "discover_queue",  # min(Discovers still queued / 3, 1)
+    "shop_size",  # / 7
+    "hand_size",  # / 10
+    "board_size",  # / 7
+    "nomi_bonus",  # min(n / 20, 1)
+    "elementals_played",  # this turn, min(n / 20, 1)
+    "pirates_bought",  # this turn, min(n / 20, 1)
+    "health",  # hero health / starting health, clipped to 0..1 (a Demon may cost some)
+)
+_TURN_FEATURES = (  # change only in the combat round
+    "turn",  # min(turn / 30, 1)
+    "won_last_combat",
+    "alive",  # the observer is still in the game
+    "last_opponent_known",  # the observer has fought someone
+    "ghost_opponent",  # the last opponent is out of the game
+)
+SELF_FEATURES: tuple[str, ...] = (
+    *_STEP_FEATURES,
+    *_TURN_FEATURES,
+    *(f"tribe_{t}" for t in TRIBES),  # the lobby's minion types
+    *(f"seat_{i}" for i in range(8)),  # one-hot seat of the observer
+)
+
+PLAYER_FEATURES: tuple[str, ...] = (
+    "alive",
+    "health",  # / starting health, clipped to 0..1
+    "tier",  # / 6
+    "placement",  # placement / n once knocked out, else 0
+)
+
+OPPONENT_FEATURES: tuple[str, ...] = (
+    "last_opponent",  # the observer's last opponent
+    "seen",  # the observer has seen this warband in combat
+    "seen_age",  # min((turn - turn seen) / 30, 1)
+    "seen_size",  # minions in the warband as seen / 7
+    "seen_tier",  # tavern tier when seen / 6
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    """Where one part of the observation lives: ``vector[section.slice]``,
+    reshaped to ``section.shape``.
+
+    >>> LAYOUT["shop"].shape
+    (7, 27)
+    """
+
+    name: str
+    start: int
+    stop: int
+    shape: tuple[int, ...]
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.stop)
+
+
+def _layout(players: int) -> dict[str, Section]:
+    shapes = {
+        "self": (len(SELF_FEATURES),),
+        "shop": (MAX_SHOP, CARD_WIDTH),
+        "frozen": (MAX_SHOP,),
+        "hand": (MAX_HAND, CARD_WIDTH),
+        "board": (MAX_BOARD, CARD_WIDTH),
+        "discover": (MAX_DISCOVER, CARD_WIDTH),
+        "players": (players, len(PLAYER_FEATURES)),
+        "opponents": (players - 1, len(OPPONENT_FEATURES)),
+        "seen": (players - 1, MAX_BOARD, CARD_WIDTH),
+    }
+    out, at = {}, 0
+    for name, shape in shapes.items():
+        size = math.prod(shape)
+        out[name] = Section(name, at, at + size, shape)
+        at += size
+    return out
+
+
+def layout(players: int = 8) -> dict[str, Section]:
+    """Layout 1 for a lobby of ``players`` (``players`` rows of ``players``,
+    ``players - 1`` of ``opponents`` and ``seen``; the rest as for eight).
+
+    >>> layout(8)["seen"].shape
+    (7, 7, 27)
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+        raise ValueError(f"players must be an integer 2..8, got {players!r}")
+    return _layout(players)
+
+
+LAYOUT: dict[str, Section] = _layout(8)
+"""Layout 1 for eight players: section name -> :class:`Section`."""
+
+OBS_SIZE: int = LAYOUT["seen"].stop
+"""Length of the observation vector for eight players (2,163)."""
+
+
+def describe_layout(players: int = 8) -> str:
+    """The layout as a table, one section a line.
+
+    >>> print(describe_layout().splitlines()[1])
+    self          0..37    (37,)
+    """
+    lines = [f"observation layout {LAYOUT_VERSION}, {players} players"]
+    sections = layout(players)
+    for s in sections.values():
+        lines.append(f"{s.name:10s} {s.start:4d}..{s.stop:<5d} {s.shape}")
+    lines.append(f"total {max(s.stop for s in sections.values())}")
+    return "\n".join(lines)
+
+
+_LOG_1000 = math.log(1000)
+
+
+def scale_stat(value: int) -> float:
+    """An attack or health value as ``log(1 + min(x, 999)) / log(1000)``, in [0, 1].
+
+    >>> round(scale_stat(10), 3)
+    0.347
+    """
+    return math.log1p(min(max(value, 0), 999)) / _LOG_1000
+
+
+# ---------------------------------------------------------------- card rows
+
+_KEYWORD_BITS = (1, 2, 4, 8, 16, 32)  # bgsim.minions.KEYWORD_BITS, in KEYWORDS order
+_TRIBE_BITS = tuple(1 << i for i in range(len(TRIBES)))
+_ROW = struct.Struct(f"{CARD_WIDTH}f")
+_ROW_BYTES = _ROW.size
+_CACHE_LIMIT = 200_000
+
+
+def _card_value(card_id: str) -> float:
+    return (_CARD_INDEX[card_id] + 1) / len(CARD_IDS)
+
+
+_KEYWORD_FLAGS = [tuple(float(bool(k & bit)) for bit in _KEYWORD_BITS) for k in range(64)]
+_TRIBE_FLAGS = [tuple(float(bool(t & bit)) for bit in _TRIBE_BITS) for t in range(128)]
+
+
+def _minion_row(
+    card: str,
+    golden: bool,
+    attack: int,
+    health: int,
+    keywords: int,
+    magnets: int,
+    spores: int,
+    triple: bool,
+) -> bytes:
+    info = INFO[card]
+    return _ROW.pack(
+        1.0,
+        1.0,
+        0.0,
+        _card_value(card),
+        info.tier / 6,
+        scale_stat(attack),
+        scale_stat(health),
+        1.0 if golden else 0.0,
+        1.0 if triple else 0.0,
+        *_KEYWORD_FLAGS[keywords & 63],
+        *_TRIBE_FLAGS[info.tribes & 127],
+        1.0 if info.deathrattle else 0.0,
+        1.0 if info.battlecry else 0.0,
+        1.0 if info.magnetic else 0.0,
+        min(magnets / 4, 1.0),
+        min(spores / 4, 1.0),
+    )
+
+
+_ROWS: dict[HandCard, bytes] = {}
+
+
+def _row(card: HandCard) -> bytes:
+    """A hand, shop or warband card's row as bytes, built once per card value."""
+    row = _ROWS.get(card)
+    if row is None:
+        if isinstance(card, MinionCard):
+            row = _minion_row(
+                card.card,
+                card.golden,
+                card.attack,
+                card.health,
+                card.keywords,
+                len(card.magnetic),
+                card.spores,
+                card.triple,
+            )
+        else:  # a SpellCard: Gold Coin or Triple Reward
+            values = [0.0] * CARD_WIDTH
+            values[0] = values[2] = 1.0
+            values[3] = _card_value(card.card)
+            values[4] = card.tier / 6
+            row = _ROW.pack(*values)
+        if len(_ROWS) >= _CACHE_LIMIT:
+            _ROWS.clear()
+        _ROWS[card] = row
+    return row
+
+
+_COMBAT_ROWS: dict[int, tuple[Any, bytes]] = {}
+_ZERO = bytes(MAX_HAND * _ROW_BYTES)
+
+
+def card_row(card: Any) -> np.ndarray:
+    """The feature row (:data:`CARD_FEATURES`) of a hand, shop or warband card
+    (:class:`~bgsim.minions.MinionCard` or :class:`~bgsim.minions.SpellCard`),
+    built once per card value (a read-only array).
+
+    >>> from bgsim.rules import make_minion
+    >>> row = card_row(make_minion("BOT_606"))  # Kaboom Bot, tier 2, Deathrattle
+    >>> tier, deathrattle = CARD_FEATURES.index("tier"), CARD_FEATURES.index("deathrattle")
+    >>> round(float(row[tier]), 3), float(row[deathrattle])
+    (0.333, 1.0)
+    """
+    return np.frombuffer(_row(card), dtype=np.float32)
+
+
+def _combat_row(m: Any) -> bytes:
+    """The row of a combat_c.Minion (a warband seen in combat), cached per
+    minion object: a recruit minion hands combat the same object every round,
+    and hashing one costs more than its id."""
+    hit = _COMBAT_ROWS.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    keywords = (
+        m.taunt
+        | m.divine_shield << 1
+        | m.poisonous << 2
+        | m.windfury << 3
+        | m.mega_windfury << 4
+        | m.reborn << 5
+    )
+    row = _minion_row(
+        m.card, m.golden, m.attack, m.health, keywords, len(m.magnetic), m.living_spores, False
+    )
+    if len(_COMBAT_ROWS) >= _CACHE_LIMIT:
+        _COMBAT_ROWS.clear()
+    _COMBAT_ROWS[id(m)] = (m, row)  # keeps m alive, so its id stays its own
+    return row
+
+
+def _write_zone(
+    view: memoryview, at: int, zone: tuple[HandCard, ...], before: tuple[HandCard, ...]
+) -> None:
+    """Write the rows of ``zone`` at byte ``at`` over those of ``before`` (what
+    the vector holds there now): one joined copy, and zeros where it shrank."""
+    data = b"".join([_row(card) for card in zone])
+    end = at + len(data)
+    view[at:end] = data
+    old = len(before) * _ROW_BYTES
+    if len(data) < old:
+        view[end : at + old] = _ZERO[: old - len(data)]
+
+
+_FROZEN: dict[tuple[bool, ...], bytes] = {}
+
+
+def _frozen_bytes(frozen: tuple[bool, ...]) -> bytes:
+    data = _FROZEN.get(frozen)
+    if data is None:
+        values = [1.0 if f else 0.0 for f in frozen] + [0.0] * (MAX_SHOP - len(frozen))
+        data = _FROZEN[frozen] = struct.pack(f"{MAX_SHOP}f", *values)
+    return data
+
+
+# ---------------------------------------------------------------- the encoder
+
+_F32 = struct.Struct("f")
+
+
+_TABLE = 64  # scalars 0..63 come from tables, anything else is computed
+
+
+def _scaled_table(scale: float) -> list[bytes]:
+    return [_F32.pack(min(x * scale, 1.0)) for x in range(_TABLE)]
+
+
+def _scaled(x: int, scale: float) -> bytes:
+    """``min(max(x * scale, 0), 1)`` as float32 bytes, for numbers beyond the
+    tables (the per-action scalars are a join of table entries)."""
+    v = x * scale
+    return _F32.pack(0.0 if v < 0.0 else (1.0 if v > 1.0 else v))
+
+
+_ZERO4 = _F32.pack(0.0)
+_ONE4 = _F32.pack(1.0)
+_GOLD = _scaled_table(1 / 20)
+_TWENTIETH = _GOLD
+_QUARTER = _scaled_table(1 / 4)
+_THIRD = _scaled_table(1 / 3)
+_SHOP_N = _scaled_table(1 / MAX_SHOP)
+_HAND_N = _scaled_table(1 / MAX_HAND)
+_BOARD_N = _scaled_table(1 / MAX_BOARD)
+_STEP_BYTES = 4 * len(_STEP_FEATURES)
+_TURN = struct.Struct(f"{len(_TURN_FEATURES)}f")
+_PLAYER = struct.Struct(f"{len(PLAYER_FEATURES)}f")
+_OPPONENTS: dict[int, struct.Struct] = {}
+
+
+class _Seat:
+    """What the encoder last wrote for one observer: the values it was built
+    from (compared by identity: they are immutable) and the vector itself."""
+
+    def __init__(self, size: int) -> None:
+        self.buf: Any = np.zeros(size, dtype=np.float32)
+        self.view: memoryview = self.buf.data.cast("B")
+        self.state: PlayerState | None = None
+        self.shop: tuple[HandCard, ...] = ()
+        self.frozen: tuple[bool, ...] = ()
+        self.frozen_flag = _ZERO4
+        self.hand: tuple[HandCard, ...] = ()
+        self.board: tuple[HandCard, ...] = ()
+        self.discover: tuple[HandCard, ...] = ()
+        self.players: Any = None
+        self.seen: Any = None
+        self.tribes: Any = None
+        self.turn = -1
+        self.last_opponent: int | None = -1
+        self.lobby: Any = None
+
+
+class ObservationEncoder:
+    """Encodes observations as layout-1 vectors (see the module doc).
+
+    One encoder serves every seat of a lobby and any number of lobbies. It
+    keeps, per seat, the last vector it built and the immutable values it
+    came from, and rewrites only what changed: after one recruit action, the
+    per-action scalars and the zones whose tuple changed. Every call returns
+    a new array.
+
+    >>> from bgsim.lobby import Lobby
+    >>> lobby = Lobby(3)
+    >>> encoder = ObservationEncoder()
+    >>> a = encoder.encode(lobby.observe(5))
+    >>> b = encoder.encode_lobby(lobby, 5)  # the same, faster inside an environment
+    >>> a.shape == (OBS_SIZE,) and bool((a == b).all())
+    True
+    """
+
+    def __init__(self, ruleset: Ruleset | None = None) -> None:
+        rules = ruleset if ruleset is not None else load_ruleset()
+        self.rules = rules
+        n = self.players = rules.lobby.players
+        self.layout = layout(n)
+        self.size = self.layout["seen"].stop
+        self._seats: list[_Seat | None] = [None] * n
+        self._hero = float(rules.lobby.hero_health)
+        self._max_tier = rules.tavern.max_tier
+        self._action_scale = 1 / max(rules.recruit.actions_per_turn, 1)
+        self._action_count = _scaled_table(self._action_scale)
+        self._health_scale = 1 / rules.lobby.hero_health
+        self._health = _scaled_table(self._health_scale)
+        self._tier_cost: dict[tuple[int, int], bytes] = {}
+        self._public: tuple[Any, list[bytes]] | None = None
+        lay = self.layout
+        at = lay["self"].start
+        self._step_at = 4 * at
+        self._turn_at = 4 * (at + len(_STEP_FEATURES))
+        self._static = slice(at + len(_STEP_FEATURES) + len(_TURN_FEATURES), lay["self"].stop)
+        self._shop_at = 4 * lay["shop"].start
+        self._frozen_at = 4 * lay["frozen"].start
+        self._hand_at = 4 * lay["hand"].start
+        self._board_at = 4 * lay["board"].start
+        self._discover_at = 4 * lay["discover"].start
+        self._players = slice(4 * lay["players"].start, 4 * lay["players"].stop)
+        self._opponents_at = 4 * lay["opponents"].start
+        self._seen_at = 4 * lay["seen"].start
+        width = (n - 1) * len(OPPONENT_FEATURES)
+        self._opponent_struct = _OPPONENTS.setdefault(width, struct.Struct(f"{width}f"))
+
+    def reset(self) -> None:
+        """Forget the per-seat vectors (memory only: the encoder compares every
+        value it reuses, so a new lobby needs no reset).
+
+        >>> encoder = ObservationEncoder()
+        >>> encoder.reset()
+        """
+        self._seats = [None] * self.players
+        self._public = None
+
+    def encode(self, observation: Observation) -> np.ndarray:
+        """The observation as a new float32 vector of :attr:`size` values.
+
+        >>> from bgsim.lobby import Lobby
+        >>> v = ObservationEncoder().encode(Lobby(1).observe(2))
+        >>> float(v[LAYOUT["self"].start + SELF_FEATURES.index("seat_2")])
+        1.0
+        """
+        c = self._seat(observation.player)
+        self._sync(c, observation)
+        c.lobby = None
+        return c.buf.copy()
+
+    def encode_lobby(self, lobby: Any, seat: int) -> np.ndarray:
+        """``encode(lobby.observe(seat))``, cheaper. Within a turn, only the
+        player's own state and the standings change what they may know (the
+        warbands seen and the last opponent change in the combat round), so
+        the full observation is fetched once a turn (and once the game is over).
+
+        >>> from bgsim.lobby import Lobby
+        >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
+        (2163,)
+        """
+        c = self._seats[seat]
+        if c is None or c.lobby is not lobby or lobby.turn != c.turn or lobby.done:
+            c = self._seat(seat)
+            self._sync(c, lobby.observe(seat))
+            c.lobby = lobby
+            return c.buf.copy()
+        players = lobby.public_players()
+        if players is not c.players:
+            c.view[self._players] = self._public_rows(players)[seat]
+            c.players = players
+        s = lobby.state(seat)
+        if s is not c.state:
+            self._write_state(c, s)
+        return c.buf.copy()
+
+    def _seat(self, seat: int) -> _Seat:
+        c = self._seats[seat]
+        if c is None:
+            c = self._seats[seat] = _Seat(self.size)
+        return c
+
+    def _sync(self, c: _Seat, obs: Observation) -> None:
+        """Bring the seat's vector up to ``obs``, writing what differs."""
+        s = obs.state
+        players = obs.players
+        if obs.tribes is not c.tribes:
+            c.buf[self._static] = self._static_features(obs)
+            c.tribes = obs.tribes
+        if s is not c.state:
+            self._write_state(c, s)
+        if players is not c.players:
+            c.view[self._players] = self._public_rows(players)[obs.player]
+        if (
+            obs.seen is not c.seen
+            or obs.turn != c.turn
+            or obs.last_opponent != c.last_opponent
+            or players is not c.players
+        ):
+            self._write_turn(c, obs)
+            c.seen = obs.seen
+            c.turn = obs.turn
+            c.last_opponent = obs.last_opponent
+        c.players = players
+
+    def _write_state(self, c: _Seat, s: PlayerState) -> None:
+        """Write what one recruit action may change: the zones whose tuple
+        changed (an action builds new tuples, mostly of the same card values)
+        and the per-action scalars."""
+        view = c.view
+        # An action builds new tuples for every zone, mostly equal to the old
+        # ones: comparing them (item identity first) is far cheaper than a write.
+        shop = s.shop
+        if shop is not c.shop:
+            if shop != c.shop:
+                _write_zone(view, self._shop_at, shop, c.shop)
+            c.shop = shop
+        frozen = s.shop_frozen
+        if frozen is not c.frozen:
+            if frozen != c.frozen:
+                at = self._frozen_at
+                view[at : at + 4 * MAX_SHOP] = _frozen_bytes(frozen)
+                c.frozen_flag = _ONE4 if frozen and all(frozen) else _ZERO4  # s.frozen
+            c.frozen = frozen
+        hand = s.hand
+        if hand is not c.hand:
+            if hand != c.hand:
+                _write_zone(view, self._hand_at, hand, c.hand)
+            c.hand = hand
+        board = s.board
+        if board is not c.board:
+            if board != c.board:
+                _write_zone(view, self._board_at, board, c.board)
+            c.board = board
+        discover = s.discover
+        if discover is not c.discover:
+            if discover != c.discover:
+                _write_zone(view, self._discover_at, discover, c.discover)
+            c.discover = discover
+        tier_cost = self._tier_cost.get((s.tier, s.upgrade_cost))
+        if tier_cost is None:
+            tier_cost = self._tier_cost_bytes(s.tier, s.upgrade_cost)
+        gold = s.gold
+        free = s.free_refreshes
+        actions = s.actions
+        queue = len(s.discover_queue)
+        nomi = s.nomi_bonus
+        elementals = s.elementals_played
+        pirates = s.pirates_bought
+        health = s.health
+        at = self._step_at
+        view[at : at + _STEP_BYTES] = b"".join(
+            [
+                tier_cost,
+                _GOLD[gold] if 0 <= gold < _TABLE else _scaled(gold, 1 / 20),
+                c.frozen_flag,
+                _QUARTER[free] if 0 <= free < _TABLE else _scaled(free, 1 / 4),
+                self._action_count[actions]
+                if 0 <= actions < _TABLE
+                else _scaled(actions, self._action_scale),
+                _ONE4 if s.ended else _ZERO4,
+                _ONE4 if s.discover else _ZERO4,
+                _THIRD[queue] if queue < _TABLE else _ONE4,
+                _SHOP_N[len(s.shop)],
+                _HAND_N[len(s.hand)],
+                _BOARD_N[len(s.board)],
+                _TWENTIETH[nomi] if 0 <= nomi < _TABLE else _scaled(nomi, 1 / 20),
+                _TWENTIETH[elementals] if elementals < _TABLE else _ONE4,
+                _TWENTIETH[pirates] if pirates < _TABLE else _ONE4,
+                self._health[health]
+                if 0 <= health < _TABLE
+                else _scaled(health, self._health_scale),
+            ]
+        )
+        c.state = s
+
+    def _tier_cost_bytes(self, tier: int, cost: int) -> bytes:
+        """The tier, upgrade_cost and can_upgrade features, cached per pair."""
+        top = tier >= self._max_tier
+        data = struct.pack(
+            "3f", tier / 6, 0.0 if top else min(max(cost / 10, 0.0), 1.0), 0.0 if top else 1.0
+        )
+        self._tier_cost[tier, cost] = data
+        return data
+
+    def _write_turn(self, c: _Seat, obs: Observation) -> None:
+        """Write what changes only in the combat round (or as players are
+        knocked out): the turn scalars, the opponents and the warbands seen."""
+        s = obs.state
+        me = obs.player
+        players = obs.players
+        last = obs.last_opponent
+        turn = obs.turn / 30
+        _TURN.pack_into(
+            c.view,
+            self._turn_at,
+            turn if turn < 1.0 else 1.0,
+            1.0 if s.won_last_combat else 0.0,
+            1.0 if players[me].alive else 0.0,
+            0.0 if last is None else 1.0,
+            0.0 if last is None or players[last].alive else 1.0,
+        )
+        n = self.players
+        values: list[float] = []
+        for k in range(1, n):
+            p = (me + k) % n
+            seen = obs.seen[p]
+            if seen is None:
+                values += (1.0 if last == p else 0.0, 0.0, 0.0, 0.0, 0.0)
+            else:
+                age = (obs.turn - seen.turn) / 30
+                values += (
+                    1.0 if last == p else 0.0,
+                    1.0,
+                    age if age < 1.0 else 1.0,
+                    len(seen.board.minions) / MAX_BOARD,
+                    seen.board.tier / 6,
+                )
+        self._opponent_struct.pack_into(c.view, self._opponents_at, *values)
+        if obs.seen is not c.seen:
+            self._write_seen(c, obs)
+
+    def _write_seen(self, c: _Seat, obs: Observation) -> None:
+        """Write the warbands seen that differ from the ones the vector holds:
+        after a combat round, only the last opponent's."""
+        n = self.players
+        me = obs.player
+        before = c.seen
+        view = c.view
+        block = MAX_BOARD * _ROW_BYTES
+        for k in range(1, n):
+            p = (me + k) % n
+            now = obs.seen[p]
+            old = None if before is None else before[p]
+            if now is old:
+                continue
+            at = self._seen_at + (k - 1) * block
+            data = b"" if now is None else b"".join(map(_combat_row, now.board.minions))
+            view[at : at + len(data)] = data
+            if len(data) < block:
+                view[at + len(data) : at + block] = _ZERO[: block - len(data)]
+
+    def _static_features(self, obs: Observation) -> np.ndarray:
+        """The self features fixed for a whole game: lobby types and seat."""
+        out = np.zeros(len(TRIBES) + 8, dtype=np.float32)
+        for i, tribe in enumerate(TRIBES):
+            out[i] = tribe in obs.tribes
+        out[len(TRIBES) + obs.player % 8] = 1.0
+        return out
+
+    def _public_rows(self, players: tuple) -> list[bytes]:
+        """The players section for each observer (rows rotated to start at
+        them), built once per standings tuple for all of them."""
+        hit = self._public
+        if hit is not None and hit[0] is players:
+            return hit[1]
+        n = self.players
+        chunks = []
+        for info in players:
+            health = info.health / self._hero
+            chunks.append(
+                _PLAYER.pack(
+                    1.0 if info.alive else 0.0,
+                    0.0 if health <= 0.0 else (health if health < 1.0 else 1.0),
+                    info.tier / 6,
+                    0.0 if info.placement is None else info.placement / n,
+                )
+            )
+        out = [b"".join(chunks[me:] + chunks[:me]) for me in range(n)]
+        self._public = (players, out)
+        return out
+
+
+def legal_mask(legal_actions: Iterable[Any], dtype: Any = np.int8) -> np.ndarray:
+    """A mask over all :data:`~bgsim.actions.NUM_ACTIONS` codes, 1 where an
+    action of ``legal_actions`` (actions or codes) sits: what an agent's
+    ``act(observation, legal_actions)`` turns into an environment's
+    ``action_mask``.
+
+    >>> from bgsim.actions import EndTurn, Buy
+    >>> m = legal_mask([EndTurn(), Buy(2)])
+    >>> m.dtype.name, int(m.sum()), int(m[0]), int(m[6])
+    ('int8', 2, 1, 1)
+    """
+    mask = np.zeros(NUM_ACTIONS, dtype=dtype)
+    codes: Sequence[int] = [a if isinstance(a, int) else a.code for a in legal_actions]
+    mask[codes] = 1
+    return mask

@@ -1,0 +1,493 @@
+"""The reinforcement-learning environments (bgsim.envs): PettingZoo's and
+Gymnasium's API checks, reproducibility, rewards and placements, masks,
+knock-outs, the turn bound, bad input, and the observation encoder."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+
+with warnings.catch_warnings():  # its import of pettingzoo.classic is deprecated there
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, parallel_api_test
+
+from bgsim.actions import NUM_ACTIONS, IllegalActionError
+from bgsim.envs import GYM_ID, LAYOUT, OBS_SIZE, ObservationEncoder, battlegrounds_v0
+from bgsim.envs.bench import aec_game, gym_game, lobby_game, lobby_gym_game
+from bgsim.envs.encoding import (
+    CARD_FEATURES,
+    CARD_IDS,
+    SELF_FEATURES,
+    describe_layout,
+    legal_mask,
+)
+from bgsim.lobby import Lobby
+from bgsim.ruleset import load_ruleset
+
+N = 8
+MID = (N + 1) / 2
+
+
+def masked(mask: np.ndarray, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
+def play_aec(env, seed: int, policy_seed: int = 0) -> dict:
+    """One whole game through an AEC env with a masked-random policy; every
+    agent's observations, rewards and the final placements."""
+    rng = np.random.default_rng(policy_seed)
+    env.reset(seed=seed)
+    trace: list = []
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    left: list[tuple[str, int]] = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        returns[agent] += reward
+        if terminated or truncated:
+            left.append((agent, env.unwrapped.lobby.turn))
+            assert "placement" in info
+            env.step(None)
+            assert agent not in env.agents
+            continue
+        trace.append((agent, obs["observation"].tobytes(), reward))
+        env.step(masked(obs["action_mask"], rng))
+    placements = dict(env.unwrapped.lobby.placements)
+    return {"trace": trace, "returns": returns, "left": left, "placements": placements}
+
+
+def short_rules(max_turns: int):
+    rules = load_ruleset()
+    return dataclasses.replace(rules, lobby=dataclasses.replace(rules.lobby, max_turns=max_turns))
+
+
+# ------------------------------------------------------------ API checks
+
+
+def test_importing_bgsim_imports_neither_gymnasium_nor_pettingzoo():
+    code = (
+        "import sys, bgsim, bgsim.lobby, bgsim.cli; "
+        "print(sorted(m for m in ('gymnasium', 'pettingzoo') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_pettingzoo_api_test_passes_for_the_aec_env():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations: PettingZoo says they are unusual
+        api_test(battlegrounds_v0.env(), num_cycles=300)
+
+
+def test_pettingzoo_parallel_api_test_passes_and_plays_a_whole_game():
+    env = battlegrounds_v0.parallel_env()
+    parallel_api_test(env, num_cycles=2000)
+    assert env.agents == [] and env.lobby.done
+
+
+def test_gymnasium_check_env_passes():
+    env = gymnasium.make(GYM_ID, opponents="random:7")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning either
+        check_env(env.unwrapped)
+    assert env.observation_space.shape == (OBS_SIZE,)
+    assert env.action_space.n == NUM_ACTIONS
+
+
+def test_gymnasium_make_with_the_module_prefix_needs_no_import_first():
+    code = (
+        "import gymnasium, sys\n"
+        "assert 'bgsim.envs' not in sys.modules\n"
+        "env = gymnasium.make('bgsim.envs:bgsim/Battlegrounds-v0', opponents='random:7')\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(obs.shape, info['seat'])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[0] == f"({OBS_SIZE},)"
+
+
+# ------------------------------------------------------------ the AEC game
+
+
+def test_aec_env_plays_the_same_game_as_the_lobby_and_pays_centred_placement_rewards():
+    env = battlegrounds_v0.env()
+    placements, steps = aec_game(env, 11)
+    assert (placements, steps) == lobby_game(11)
+    game = play_aec(env, 11, policy_seed=11)  # aec_game's policy: the same game again
+    assert tuple(game["placements"][p] for p in range(N)) == placements
+    assert sorted(game["placements"].values()) == list(range(1, N + 1))
+    for agent, total in game["returns"].items():
+        assert total == MID - game["placements"][int(agent.split("_")[1])]
+    assert sum(game["returns"].values()) == 0
+    # everyone left; a player knocked out in an earlier round placed worse
+    assert sorted(a for a, _ in game["left"]) == env.possible_agents
+    out = [(turn, game["placements"][int(a.split("_")[1])]) for a, turn in game["left"]]
+    for turn_a, place_a in out:
+        for turn_b, place_b in out:
+            if turn_a < turn_b:
+                assert place_a > place_b
+
+
+def test_reset_with_a_seed_reproduces_observations_rewards_and_placements():
+    env = battlegrounds_v0.env(reward="shaped")
+    first = play_aec(env, 5)
+    second = play_aec(env, 5)
+    assert first == second
+    other = play_aec(env, 6)
+    assert other["trace"] != first["trace"]
+    # a reset without a seed follows from the last seed given
+    env.reset(seed=5)
+    env.reset()
+    a = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=5)
+    env.reset()
+    assert np.array_equal(a, env.observe(env.agent_selection)["observation"])
+
+
+def test_shaped_rewards_add_up_to_the_placement_reward_and_sum_to_zero_each_round():
+    env = battlegrounds_v0.env(reward="shaped")
+    rng = np.random.default_rng(3)
+    env.reset(seed=3)
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    rounds = 0
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        env.step(masked(env.observe(agent)["action_mask"], rng))
+        if any(env.rewards.values()):
+            rounds += 1
+            assert sum(env.rewards.values()) == pytest.approx(0.0, abs=1e-9)
+        for a, r in env.rewards.items():
+            returns[a] += r
+    placements = env.lobby.placements
+    assert rounds > 3
+    for agent, total in returns.items():
+        assert total == pytest.approx(MID - placements[int(agent.split("_")[1])])
+
+
+def test_masks_agree_with_the_legal_actions_and_only_the_first_recruiting_player_acts():
+    env = battlegrounds_v0.env()
+    rng = np.random.default_rng(0)
+    env.reset(seed=2)
+    lobby = env.lobby
+    for _ in range(400):
+        agent = env.agent_selection
+        seat = int(agent.split("_")[1])
+        assert seat == lobby.to_act()[0]
+        obs = env.observe(agent)
+        assert obs["action_mask"].dtype == np.int8
+        legal = {a.code for a in lobby.legal_actions(seat)}
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
+        assert np.array_equal(obs["observation"], ObservationEncoder().encode(lobby.observe(seat)))
+        env.step(masked(obs["action_mask"], rng))
+
+
+def test_knocked_out_agents_terminate_and_leave_the_agents_list():
+    env = battlegrounds_v0.env()
+    rng = np.random.default_rng(1)
+    env.reset(seed=8)
+    seen_out = []
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            seat = int(agent.split("_")[1])
+            assert env.infos[agent] == {"placement": env.lobby.placements[seat]}
+            with pytest.raises(ValueError, match="only valid action is None"):
+                env.step(0)
+            env.step(None)
+            assert agent not in env.agents and agent not in env.rewards
+            seen_out.append(agent)
+            continue
+        env.step(masked(env.observe(agent)["action_mask"], rng))
+    assert sorted(seen_out) == env.possible_agents
+    with pytest.raises(RuntimeError, match="game is over"):
+        env.step(0)
+
+
+def test_the_turn_bound_truncates_instead_of_terminating():
+    env = battlegrounds_v0.env(ruleset=short_rules(3))
+    env.reset(seed=4)
+    ended = {}
+    while env.agents:
+        agent = env.agent_selection
+        if env.truncations[agent]:
+            assert not env.terminations[agent]
+            ended[agent] = env.infos[agent]["placement"]
+            env.step(None)
+            continue
+        env.step(0)  # everyone ends every turn at once: nobody dies in three turns
+    assert env.lobby.turn == 3 and sorted(ended.values()) == list(range(1, N + 1))
+
+
+def test_numpy_integer_actions_are_accepted():
+    env = battlegrounds_v0.env()
+    env.reset(seed=0)
+    for action in (np.int64(0), np.int32(0), np.array(0), np.uint8(0)):
+        before = env.agent_selection
+        env.step(action)
+        assert env.agent_selection != before
+
+
+@pytest.mark.parametrize(
+    ("action", "error", "match"),
+    [
+        ("x", TypeError, "integer code"),
+        (1.0, TypeError, "integer code"),
+        (True, TypeError, "integer code"),
+        (np.array([0]), TypeError, "integer code"),
+        (NUM_ACTIONS, ValueError, "out of range"),
+        (-1, ValueError, "out of range"),
+        (None, TypeError, "still in the game"),
+        (18, IllegalActionError, "player_0: action 18 is illegal"),  # Choose: no Discover
+    ],
+)
+def test_a_bad_action_is_a_clear_error_and_changes_nothing(action, error, match):
+    env = battlegrounds_v0.env()
+    env.reset(seed=0)
+    env.step(4)  # player_0 buys from shop slot 0
+    state = env.lobby.state(0)
+    obs = env.observe("player_0")["observation"]
+    with pytest.raises(error, match=match) as info:
+        env.step(action)
+    assert "\n" not in str(info.value)
+    assert env.agent_selection == "player_0" and env.lobby.state(0) is state
+    assert np.array_equal(env.observe("player_0")["observation"], obs)
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"), [("x", TypeError), (1.5, TypeError), (True, TypeError), (-1, ValueError)]
+)
+def test_a_bad_seed_is_a_clear_error_and_changes_nothing(seed, error):
+    env = battlegrounds_v0.env()
+    env.reset(seed=1)
+    lobby = env.lobby
+    with pytest.raises(error, match="seed must be a non-negative integer"):
+        env.reset(seed=seed)
+    assert env.lobby is lobby
+    par = battlegrounds_v0.parallel_env()
+    with pytest.raises(error, match="seed"):
+        par.reset(seed=seed)
+    gym = gymnasium.make(GYM_ID, opponents="random:7")
+    with pytest.raises(error, match="seed"):
+        gym.reset(seed=seed)
+
+
+def test_using_the_env_before_reset_and_bad_options_are_clear_errors():
+    env = battlegrounds_v0.env()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.observe("player_0")
+    with pytest.raises(ValueError, match="reward must be one of"):
+        battlegrounds_v0.env(reward="score")
+    with pytest.raises(ValueError, match="render_mode"):
+        battlegrounds_v0.parallel_env(render_mode="human")
+    text = battlegrounds_v0.env(render_mode="ansi")
+    text.reset(seed=0)
+    assert "player_0" in text.render() and "shop:" in text.render()
+
+
+# ------------------------------------------------------------ the parallel game
+
+
+def test_parallel_env_steps_every_recruiting_player_and_waits_the_others():
+    env = battlegrounds_v0.parallel_env()
+    obs, infos = env.reset(seed=9)
+    assert set(obs) == set(env.agents) == set(infos)
+    first = {a: 0 for a in env.agents[:4]}  # half the table ends turn 1
+    with pytest.raises(ValueError, match="no action for player_4"):
+        env.step(first)
+    obs, *_ = env.step({**first, **{a: 4 for a in env.agents[4:]}})  # others buy
+    assert env.lobby.turn == 1
+    for agent in env.agents[:4]:
+        assert np.flatnonzero(obs[agent]["action_mask"]).tolist() == [0]  # waiting
+    with pytest.raises(IllegalActionError, match="only action is 0"):
+        env.step({a: 1 for a in env.agents})
+    with pytest.raises(ValueError, match="no agent 'dealer'"):
+        env.step({"dealer": 0})
+    obs, *_ = env.step({a: 0 for a in env.agents[4:]})  # the waiting may be left out
+    assert env.lobby.turn == 2
+    assert all(obs[a]["action_mask"].sum() > 1 for a in env.agents)
+
+
+def test_parallel_env_reproduces_a_game_and_pays_placement_rewards():
+    def play(seed: int):
+        env = battlegrounds_v0.parallel_env()
+        rng = np.random.default_rng(seed)
+        obs, _ = env.reset(seed=seed)
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        steps = 0
+        while env.agents:
+            actions = {a: masked(obs[a]["action_mask"], rng) for a in env.agents}
+            obs, rewards, terminations, truncations, infos = env.step(actions)
+            steps += 1
+            for a, r in rewards.items():
+                totals[a] += r
+            for a in terminations:
+                if terminations[a] or truncations[a]:
+                    assert a not in env.agents and "placement" in infos[a]
+        return totals, dict(env.lobby.placements), steps
+
+    first = play(21)
+    assert first == play(21)
+    totals, placements, _ = first
+    for agent, total in totals.items():
+        assert total == MID - placements[int(agent.split("_")[1])]
+
+
+# ------------------------------------------------------------ the Gymnasium env
+
+
+def test_gym_env_plays_the_lobby_game_with_tournament_seeded_opponents():
+    env = gymnasium.make(GYM_ID, opponents="random:7")
+    (seat, place), steps = gym_game(env, 31)
+    assert ((seat, place), steps) == lobby_gym_game(31, seat)
+    assert env.unwrapped.seat == seat == gym_game(env, 31)[0][0]
+
+
+def test_gym_env_is_reproducible_and_ends_with_the_learners_placement():
+    def play(seed: int, **options):
+        env = gymnasium.make(GYM_ID, **options)
+        rng = np.random.default_rng(0)
+        obs, info = env.reset(seed=seed)
+        trace, total = [obs.tobytes()], 0.0
+        while True:
+            mask = env.unwrapped.action_masks()
+            assert mask.dtype == bool and mask.any()
+            obs, reward, terminated, truncated, info = env.step(masked(mask, rng))
+            trace.append(obs.tobytes())
+            total += reward
+            if terminated or truncated:
+                return trace, total, info["placement"], env.unwrapped.seat
+
+    first = play(13, opponents="heuristic:7")
+    assert first == play(13, opponents="heuristic:7")
+    _, total, placement, _ = first
+    assert total == MID - placement
+    _, shaped_total, shaped_place, _ = play(13, opponents="heuristic:7", reward="shaped")
+    assert (shaped_total, shaped_place) == pytest.approx((total, placement))
+    seats = {play(s, opponents="random:7")[3] for s in range(6)}
+    assert len(seats) > 1  # the seat follows the seed
+    assert play(13, opponents="random:7", seat=5)[3] == 5
+
+
+def test_gym_env_truncates_at_the_turn_bound():
+    env = gymnasium.make(GYM_ID, opponents="random:7", ruleset=short_rules(2), seat=0)
+    env.reset(seed=0)
+    env.step(0)
+    _obs, reward, terminated, truncated, info = env.step(0)
+    assert (terminated, truncated) == (False, True)
+    assert reward == MID - info["placement"]
+
+
+def test_gym_env_bad_actions_and_options():
+    env = gymnasium.make(GYM_ID, opponents="random:7", seat=0)
+    obs, _ = env.reset(seed=2)
+    state = env.unwrapped.lobby.state(0)
+    obs2, reward, terminated, truncated, info = env.step(18)  # Choose: no Discover pending
+    assert (reward, terminated, truncated, info) == (-0.05, False, False, {"illegal_action": True})
+    assert np.array_equal(obs, obs2) and env.unwrapped.lobby.state(0) is state
+    for action, error in (("1", TypeError), (NUM_ACTIONS, ValueError), (2.0, TypeError)):
+        with pytest.raises(error, match="action"):
+            env.step(action)
+    strict = gymnasium.make(GYM_ID, opponents="random:7", illegal_action="raise")
+    strict.reset(seed=2)
+    with pytest.raises(IllegalActionError, match="action 18 is illegal"):
+        strict.step(18)
+    obs, *_ = env.step(np.int64(0))
+    with pytest.raises(ValueError, match="takes 8 seats; a lobby has 7"):
+        gymnasium.make(GYM_ID, opponents="random:8")
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.7"):
+        gymnasium.make(GYM_ID, seat=8)
+    with pytest.raises(ValueError, match="illegal_action"):
+        gymnasium.make(GYM_ID, illegal_action="ignore")
+    with pytest.raises(ValueError, match="budget"):
+        gymnasium.make(GYM_ID, opponents="mcts:7", budget="fast")
+
+
+# ------------------------------------------------------------ the encoder
+
+
+def test_encoder_layout_and_features():
+    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2163
+    assert describe_layout().splitlines()[-1] == f"total {OBS_SIZE}"
+    lobby = Lobby(7)
+    obs = lobby.observe(3)
+    v = ObservationEncoder().encode(obs)
+    assert v.dtype == np.float32 and v.min() >= 0.0 and v.max() <= 1.0
+    own = v[LAYOUT["self"].slice]
+    assert own[SELF_FEATURES.index("gold")] == pytest.approx(obs.gold / 20)
+    assert own[SELF_FEATURES.index("seat_3")] == 1.0
+    shop = v[LAYOUT["shop"].slice].reshape(LAYOUT["shop"].shape)
+    present = shop[:, CARD_FEATURES.index("present")]
+    assert present.tolist() == [1.0] * len(obs.shop) + [0.0] * (7 - len(obs.shop))
+    for row, card in zip(shop, obs.shop, strict=False):
+        index = round(float(row[CARD_FEATURES.index("card")]) * len(CARD_IDS)) - 1
+        assert CARD_IDS[index] == card.card
+    players = v[LAYOUT["players"].slice].reshape(LAYOUT["players"].shape)
+    assert players[:, 0].tolist() == [1.0] * N  # everyone alive
+    mask = legal_mask(lobby.legal_actions(3))
+    assert np.array_equal(mask.astype(bool), lobby.action_mask(3))
+
+
+def test_incremental_encoding_matches_a_fresh_encoder_through_a_game():
+    lobby = Lobby(12)
+    rng = np.random.default_rng(12)
+    incremental = ObservationEncoder()
+    steps = 0
+    while not lobby.done:
+        p = lobby.to_act()[0]
+        if steps % 7 == 0:
+            for seat in (p, (p + 3) % N):
+                fresh = ObservationEncoder().encode(lobby.observe(seat))
+                assert np.array_equal(incremental.encode_lobby(lobby, seat), fresh)
+        else:
+            incremental.encode_lobby(lobby, p)
+        lobby.apply(p, masked(lobby.action_mask(p), rng))
+        steps += 1
+    for seat in range(N):  # the final standings, placements included
+        fresh = ObservationEncoder().encode(lobby.observe(seat))
+        assert np.array_equal(incremental.encode_lobby(lobby, seat), fresh)
+
+
+ENCODE_A_GAME = """
+import hashlib, numpy as np
+from bgsim import compiled
+from bgsim.lobby import Lobby
+from bgsim.envs.encoding import ObservationEncoder
+encoder, digest = ObservationEncoder(), hashlib.sha1()
+lobby, rng = Lobby(4), np.random.default_rng(4)
+while not lobby.done:
+    p = lobby.to_act()[0]
+    digest.update(encoder.encode_lobby(lobby, p).tobytes())
+    legal = np.flatnonzero(lobby.action_mask(p))
+    lobby.apply(p, int(legal[rng.integers(legal.size)]))
+print(compiled.status(), digest.hexdigest())
+"""
+
+
+def test_the_encoder_compiled_and_as_pure_python_gives_the_same_vectors():
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", ENCODE_A_GAME],
+            env={**os.environ, "BGSIM_PURE": pure},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        for pure in ("0", "1")
+    ]
+    assert runs[1][0] == "pure"
+    assert runs[0][1] == runs[1][1]
