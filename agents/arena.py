@@ -21,7 +21,6 @@ from typing import Any, cast
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, Lobby, Ruleset
-from bgsim.seeds import derive_seed
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -31,6 +30,7 @@ from bgsim.registry import (
     make_agent,
     parse_lineup,
 )
+from bgsim.seeds import derive_seed
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ import random
 import time
 from collections.abc import Callable
 
-from bgsim.seeds import derive_seed
 from agents.belief import Development, Guesser
 from bgsim import EndTurn
 from bgsim.registry import make_agent, parse_lineup
+from bgsim.seeds import derive_seed
 from combat_c import Board, simulate
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 
 from agents.arena import GameTask, play_game
-from bgsim.seeds import derive_seed
 from bgsim import compiled, load_ruleset
 from bgsim.registry import make_agent, parse_lineup
+from bgsim.seeds import derive_seed
 
 
 def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> dict:

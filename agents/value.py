@@ -128,11 +128,11 @@ def collect_samples(
     """Play ``games`` lobbies; for every player at every end of recruit, the
     features (odds against a guessed likely opponent, as a search sees them),
     the turn and the final placement."""
-    from bgsim.seeds import derive_seed
     from agents.belief import Guesser
     from bgsim.actions import EndTurn
     from bgsim.lobby import Lobby
     from bgsim.registry import make_agent, parse_lineup
+    from bgsim.seeds import derive_seed
     from combat_c import simulate
 
     xs: list[list[float]] = []

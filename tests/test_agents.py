@@ -7,7 +7,6 @@ import pytest
 from tavern_helpers import drive_lobby
 
 from agents.arena import Budget, GameTask, Tournament, play_game, run_tournament
-from bgsim.seeds import derive_seed
 from agents.belief import guess_board, guess_boards
 from agents.greedy import GreedyAgent
 from agents.heuristic import HeuristicAgent
@@ -20,6 +19,7 @@ from bgsim.actions import EndTurn
 from bgsim.lobby import Lobby
 from bgsim.registry import make_agent, parse_lineup, parse_spec
 from bgsim.ruleset import load_ruleset
+from bgsim.seeds import derive_seed
 
 RULES = load_ruleset()
 
@@ -283,10 +283,8 @@ def test_cheat_mode_reads_true_boards_only_through_the_arena():
 
 
 def test_cheat_boards_say_which_turn_they_reflect(monkeypatch):
-    import agents.arena as arena
-
     reads = []
-    real = arena.true_boards
+    real = Lobby.true_warbands
 
     def spy(lobby, me):
         boards = real(lobby, me)
@@ -295,7 +293,7 @@ def test_cheat_boards_say_which_turn_they_reflect(monkeypatch):
             reads.append(as_of == (lobby.turn - 1 if p in acting else lobby.turn))
         return boards
 
-    monkeypatch.setattr(arena, "true_boards", spy)
+    monkeypatch.setattr(Lobby, "true_warbands", spy)
     lineup = tuple(parse_lineup("random:3,mcts[cheat,iterations=8]:1,random:4"))
     play_game(GameTask("t", 0, 6, lineup, None, None, RULES))
     assert reads and all(reads)

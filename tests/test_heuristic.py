@@ -7,7 +7,6 @@ import pytest
 from tavern_helpers import RULES, act, drive_lobby, mk, st
 
 from agents.arena import GameTask, play_game
-from bgsim.seeds import derive_seed
 from agents.heuristic import CURVES, HeuristicAgent
 from agents.random_agent import RandomAgent
 from bgsim._core import tavern
@@ -16,6 +15,7 @@ from bgsim.actions import Buy, Choose, EndTurn, Freeze, Move, Play, Refresh, Sel
 from bgsim.lobby import Lobby
 from bgsim.observation import Observation, PlayerInfo
 from bgsim.registry import LineupError, make_agent, parse_spec
+from bgsim.seeds import derive_seed
 
 DRAGONSPAWN = "BGS_039"  # 2/3 Taunt, tier 1
 SWABBIE = "BGS_055"  # 2/2, tier 1

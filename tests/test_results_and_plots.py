@@ -5,11 +5,11 @@ import math
 import pytest
 
 from agents.arena import seats_for_game, summarize
-from bgsim.seeds import derive_seed
 from agents.results_db import GameRecord, ResultsDB, ResultsError
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, BudgetError
 from bgsim.registry import LineupError, parse_lineup
+from bgsim.seeds import derive_seed
 from viz.plots import figures, write_plots
 
 
