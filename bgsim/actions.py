@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import SupportsIndex
+from typing import SupportsIndex, cast
 
 MAX_SHOP = 7
 MAX_BOARD = 7
@@ -388,8 +388,14 @@ def decode(code: int) -> Action:
     >>> decode(0), decode(4), decode(63 + 8)
     (EndTurn(), Buy(0), Play(hand=0, pos=0))
     """
-    if not isinstance(code, bool) and isinstance(code, SupportsIndex):
-        index = operator.index(code)
+    if type(code) is int:
+        if 0 <= code < NUM_ACTIONS:
+            return ACTIONS[code]
+    elif not isinstance(code, bool):
+        try:
+            index = operator.index(cast(SupportsIndex, code))
+        except TypeError:
+            index = -1
         if 0 <= index < NUM_ACTIONS:
             return ACTIONS[index]
     raise IllegalActionError(
@@ -406,13 +412,20 @@ def as_action(action: object) -> Action:
     >>> as_action(np.int64(4)), as_action(Buy(0))
     (Buy(0), Buy(0))
     """
+    if type(action) is int:
+        return decode(action)
     if isinstance(action, _ACTION_TYPES):
         return action
-    if isinstance(action, bool) or not isinstance(action, SupportsIndex):
-        raise IllegalActionError(
-            f"an action or an integer code, not {type(action).__name__} {action!r:.60}"
-        )
-    return decode(operator.index(action))
+    if not isinstance(action, bool):
+        try:
+            code = operator.index(cast(SupportsIndex, action))
+        except TypeError:
+            pass
+        else:
+            return decode(code)
+    raise IllegalActionError(
+        f"an action or an integer code, not {type(action).__name__} {action!r:.60}"
+    )
 
 
 def encode(action: Action) -> int:

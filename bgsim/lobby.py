@@ -35,7 +35,7 @@ from __future__ import annotations
 import operator
 import random
 from functools import cache
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, cast
 
 import numpy as np
 
@@ -332,12 +332,12 @@ class Lobby:
 
     def _seat(self, player: object) -> int:
         """``player`` as a seat index (numpy integers too), or IllegalActionError."""
-        if not isinstance(player, bool) and isinstance(player, SupportsIndex):
-            seat = operator.index(player)
-            if 0 <= seat < len(self._states):
-                return seat
-            raise IllegalActionError(f"no player {seat} (players are 0..{self.players - 1})")
-        raise IllegalActionError(f"player must be an integer, got {player!r:.40}")
+        seat = player if type(player) is int else _index(player)
+        if seat is None:
+            raise IllegalActionError(f"player must be an integer, got {player!r:.40}")
+        if 0 <= seat < len(self._states):
+            return seat
+        raise IllegalActionError(f"no player {seat} (players are 0..{self.players - 1})")
 
     # ------------------------------------------------------------ rounds
 
@@ -448,6 +448,18 @@ class Lobby:
         self.done = True
         self._public = None
         self._log.append(("end", self.turn, tuple(sorted(self.placements.items()))))
+
+
+def _index(value: object) -> int | None:
+    """``value`` as an int if it is an integer of any type (numpy's too),
+    else None. (An ``isinstance`` check against ``SupportsIndex`` would do,
+    at many times the cost of a call that fails.)"""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(cast(SupportsIndex, value))
+    except TypeError:
+        return None
 
 
 def _record(entry: tuple) -> dict[str, Any]:

@@ -124,6 +124,8 @@ _MOVES: Final = tuple(
     tuple(ACTIONS[move_code(s, d)] for s in range(n) for d in range(n) if s != d) for n in range(8)
 )
 _PLAYS: Final[dict[tuple, tuple[Action, ...]]] = {}
+# Legal actions are the shared instances of ACTIONS: their codes by identity.
+_CODE_OF: Final[dict[int, int]] = {id(a): code for code, a in enumerate(ACTIONS)}
 # A Turn for what draws nothing at random and takes nothing from the pool
 # (legality checks, what outlives a fight) still wants a stream and a pool.
 _NO_DRAWS: Final = random.Random(0)
@@ -206,8 +208,7 @@ def action_mask(state: PlayerState, rules: Ruleset) -> np.ndarray:
     True
     """
     mask = np.zeros(NUM_ACTIONS, dtype=bool)
-    for action in legal_actions(state, rules):
-        mask[action.code] = True
+    mask[[_CODE_OF[id(a)] for a in legal_actions(state, rules)]] = True
     return mask
 
 
