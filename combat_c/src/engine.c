@@ -909,7 +909,10 @@ static ALWAYS_INLINE int take_turn(Combat *c, const int s) {
     Minion *m = &A->m[ai];
     uint16_t eid = m->eid;
     uint8_t kw = m->kw;
-    m->attacked = 1;
+    /* The attack pointer has passed every minion left of this one: those
+     * that could not attack (0 Attack) wait for the next cycle too, even if
+     * they gain Attack before it comes round. */
+    for (int i = 0; i <= ai; i++) A->m[i].attacked = 1;
     A->last_attacker = eid;
     /* run_combat has just checked that both sides have minions and that the
      * fight goes on. The turn's first attack is inlined here (the usual one). */
