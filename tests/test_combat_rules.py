@@ -169,3 +169,26 @@ def test_tokens_summoned_at_or_right_of_the_pointer_attack_in_this_cycle():
     order = [ev.eid for ev in f.events if ev.kind == "attack" and ev.side == 0]
     assert order[:3] == [1, robosaur, 3]
 
+
+# --- Start of Combat ---
+
+
+def test_start_of_combat_deaths_resolve_before_the_next_effect():
+    # The first Whelp kills the Grandmother; her Big Bad Wolf arrives before
+    # the second Whelp fires, which then kills it (2 damage each).
+    a = [m("Red Whelp"), m("Red Whelp")]
+    f = Fight(a, [m("Kindly Grandmother")])
+    _, b = f.before_first_attack()
+    assert b == ()
+    kinds = [ev.kind for ev in f.events if ev.kind in ("trigger", "death", "summon")]
+    assert kinds == ["trigger", "death", "trigger", "summon", "trigger", "death"]
+
+
+def test_a_whelp_killed_by_an_earlier_start_of_combat_effect_does_not_fire():
+    # b's turn comes first (more minions); its golden Whelp hits twice for 2.
+    a = [m("Red Whelp", attack=1, health=2)]
+    b = [m("Red Whelp", golden=True), plain(0, 50)]
+    for seed in range(10):
+        f = Fight(a, b, seed=seed)
+        fired = [ev.side for ev in f.events if ev.trigger == "start_of_combat"]
+        assert fired == [1]

@@ -931,9 +931,11 @@ static ALWAYS_INLINE int take_turn(Combat *c, const int s) {
 /* --------------------------------------------------------- start, end */
 
 /* Start of Combat effects alternate between the players, the first attacker
- * first, each player's left to right; Red Whelp counts the Dragons each side
- * had before any of them fired (load_side counts them: nothing has changed
- * the boards yet). */
+ * first (unsettled: see DESIGN), each player's left to right. The deaths an
+ * effect causes, with their Deathrattles and Reborn, resolve before the next
+ * effect fires, and a minion that died before its turn does not fire. Red
+ * Whelp counts the Dragons each side had before any of them fired (load_side
+ * counts them: nothing has changed the boards yet). */
 static void start_of_combat(Combat *c, int first) {
     if (!((c->s[0].hooks | c->s[1].hooks) & H_START)) return;
     uint16_t eids[2][BG_MAX_BOARD];
@@ -953,11 +955,11 @@ static void start_of_combat(Combat *c, int first) {
                 if (c->ev) log_event(c, BG_EV_TRIGGER, side, i, eid, 0, s->m[i].card, s->m[i].golden, 0, BG_TR_START_OF_COMBAT, 0);
                 BG_HOOKS[s->m[i].card].start_of_combat(c, side, i);
                 flush(c);
+                resolve_deaths(c);
             }
         }
         side = !side;
     }
-    resolve_deaths(c);
 }
 
 static int board_damage(const Side *s) {
