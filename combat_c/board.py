@@ -25,7 +25,11 @@ from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, ffi, lib
 
 MAX_MINIONS = 7
 MAX_STAT = 1_000_000_000
-MAX_MAGNETS = 4
+# The game sets no limit on Magnetic attachments or Living Spores. The engine
+# takes the first four Menaces and four Spores: their deathrattles summon three
+# Microbots or two Plants each, so four fill any board and the rest could
+# summon nothing (see BG_MAX_MAGNETS in api.h).
+ENGINE_MAGNETS = lib.BG_MAX_MAGNETS
 OLD_MURK_EYE = "EX1_062"
 MAGNETIC_CARDS = ("BOT_312", "BOT_911")  # Replicating Menace, Annoy-o-Module
 KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
@@ -98,16 +102,16 @@ class Minion:
         for name in ("golden", *KEYWORDS):
             if not isinstance(getattr(self, name), bool):
                 raise BoardSpecError(name, f"must be true or false, got {getattr(self, name)!r}")
-        if not isinstance(self.magnetic, tuple) or len(self.magnetic) > MAX_MAGNETS:
-            raise BoardSpecError("magnetic", f"at most {MAX_MAGNETS} magnetized cards")
+        if not isinstance(self.magnetic, tuple):
+            raise BoardSpecError("magnetic", f"must be a tuple of card ids, got {self.magnetic!r}")
         for k, magnet in enumerate(self.magnetic):
             m_index, _ = card_index(magnet, f"magnetic[{k}]")
             if CARDS[m_index].id not in MAGNETIC_CARDS:
                 raise BoardSpecError(f"magnetic[{k}]", f"{magnet} is not a Magnetic card")
         if "mech" not in CARDS[index].tribes and self.magnetic:
             raise BoardSpecError("magnetic", f"{self.card} is not a Mech")
-        if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_MAGNETS:
-            raise BoardSpecError("living_spores", f"must be 0..{MAX_MAGNETS}")
+        if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_STAT:
+            raise BoardSpecError("living_spores", f"must be 0..{MAX_STAT}")
 
     @classmethod
     def of(cls, card: str, golden: bool = False, **changes: Any) -> Minion:
@@ -360,6 +364,7 @@ def _minion_bytes(m: Minion) -> bytes:
     data = m._packed
     if data is None:
         menaces = [CARD_IDS[x] for x in m.magnetic if CARDS[CARD_IDS[x][0]].id == "BOT_312"]
+        menaces = menaces[:ENGINE_MAGNETS]
         data = _MINION.pack(
             CARD_IDS[m.card][0],
             m.golden,
@@ -368,14 +373,16 @@ def _minion_bytes(m: Minion) -> bytes:
             m.health,
             len(menaces),
             bytes(golden for _, golden in menaces),
-            m.living_spores,
+            min(m.living_spores, ENGINE_MAGNETS),
         )
         object.__setattr__(m, "_packed", data)
     return data
 
 
 # bg_minion_in, field by field (checked against the C layout below).
-_MINION = struct.Struct(f"=HBBiiB{MAX_MAGNETS}sB{ffi.sizeof('bg_minion_in') - 14 - MAX_MAGNETS}x")
+_MINION = struct.Struct(
+    f"=HBBiiB{ENGINE_MAGNETS}sB{ffi.sizeof('bg_minion_in') - 14 - ENGINE_MAGNETS}x"
+)
 assert _MINION.size == ffi.sizeof("bg_minion_in")
 assert [
     ffi.offsetof("bg_minion_in", f) for f in ("golden", "kw", "atk", "n_magnets", "spores")
@@ -384,7 +391,7 @@ assert [
     3,
     4,
     12,
-    13 + MAX_MAGNETS,
+    13 + ENGINE_MAGNETS,
 ]
 
 

@@ -242,3 +242,24 @@ def test_murk_eye_showing_less_than_its_bonus_is_an_error():
     with pytest.raises(BoardSpecError, match=r"minions\[0\]\.attack"):
         simulate(low, {"tier": 2, "minions": [SCOUT, SCOUT]}, 10, 1)
 
+
+# --- No cap on Magnetic attachments or Living Spores ---
+
+
+def test_any_number_of_magnets_and_spores_is_accepted():
+    menaces = ("BOT_312", "TB_BaconUps_032", "BOT_312", "BOT_312", "BOT_911", "BOT_312")
+    spec = {
+        "tier": 6,
+        "minions": [{"card": "BGS_069", "magnetic": list(menaces), "living_spores": 9}],
+    }
+    board = parse_board(spec)
+    assert board.minions[0].magnetic == menaces and board.minions[0].living_spores == 9
+    assert parse_board(board.to_spec()) == board
+    # Four Menaces (or Spores) already fill the board: more change nothing.
+    first_four = Minion.of("BGS_069", magnetic=menaces[:4], living_spores=4)
+    enemy = Board(1, 40, (Minion.of("EX1_506a", attack=50, health=50),))
+    assert _events(resolve(board, enemy, 4)) == _events(
+        resolve(Board(6, 40, (first_four,)), enemy, 4)
+    )
+    summons = [e for e in resolve(board, enemy, 4).events if e.kind == "summon"]
+    assert len(summons) == 7
