@@ -192,3 +192,13 @@ def test_a_whelp_killed_by_an_earlier_start_of_combat_effect_does_not_fire():
         f = Fight(a, b, seed=seed)
         fired = [ev.side for ev in f.events if ev.trigger == "start_of_combat"]
         assert fired == [1]
+
+
+def test_start_event_names_the_side_that_attacks_first():
+    # b has more minions, so its turn comes first, but none of them can attack.
+    f = Fight([plain(1, 5)], [plain(0, 5), plain(0, 5)])
+    assert f.events[0].kind == "start" and f.events[0].side == 0
+    assert {ev.side for ev in f.events if ev.kind == "attack"} == {0}
+    # With nothing that attacks at all it names the side whose turn came first.
+    f = Fight([plain(0, 5)], [plain(0, 5), plain(0, 5)])
+    assert f.events[0].side == 1 and f.result.attacks == 0

@@ -38,7 +38,7 @@
 #define BG_ERR_LOG_FULL -7
 
 /* Event kinds written by bg_resolve. */
-#define BG_EV_START 1      /* side = first attacker */
+#define BG_EV_START 1      /* side = the side that makes the first attack (else the first to move) */
 #define BG_EV_ATTACK 2     /* eid attacks target */
 #define BG_EV_DAMAGE 3     /* target takes a damage, b = health after */
 #define BG_EV_SHIELD 4     /* target loses Divine Shield */

@@ -843,7 +843,12 @@ static ALWAYS_INLINE void attack_by(Combat *c, const int s, uint16_t eid, int hi
     c->attacks++;
     Minion *att = &A->m[ai], *def = &D->m[ti];
     uint16_t teid = def->eid;
-    if (UNLIKELY(c->ev != NULL)) log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    if (UNLIKELY(c->ev != NULL)) {
+        /* The start event names the side that attacks first: the one whose
+         * turn comes first may have nothing that can attack. */
+        if (c->attacks == 1 && c->res->n_events > 0) c->ev[0].side = (int8_t)s;
+        log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    }
     if (UNLIKELY((D->hooks & H_ATTACKED) || (A->hooks & H_ON_ATTACK))) notify_attack(c, s, ai, ti);
     int32_t strike = att->atk, back = def->atk;
     int att_poison = (att->kw & BG_KW_POISONOUS) != 0, def_poison = (def->kw & BG_KW_POISONOUS) != 0;
