@@ -2,10 +2,14 @@
 
 A spec lists minions with the stats a player reads off the screen, aura bonuses
 of their own board included. The parsed :class:`Board` keeps base stats (auras
-taken out) so the engine can let auras follow the board as it changes. Old
-Murk-Eye's own bonus (+1 Attack per other Murloc on the battlefield, both
-sides) is not part of a spec's stats: it depends on the opponent, so the
-engine adds it when the fight starts.
+taken out) so the engine can let auras follow the board as it changes.
+
+Old Murk-Eye shows +1 Attack (+2 golden) for every other Murloc on both boards,
+so a spec's figure for it includes that bonus too. It depends on the opponent:
+a parsed board keeps the figure and remembers that it includes the bonus
+(``Board.shown_murk_eye``), and ``simulate``/``resolve``, which know both
+boards, take the bonus off before the engine adds it back. Boards that the
+lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 """
 
 from __future__ import annotations
@@ -21,7 +25,12 @@ from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, ffi, lib
 
 MAX_MINIONS = 7
 MAX_STAT = 1_000_000_000
-MAX_MAGNETS = 4
+# The game sets no limit on Magnetic attachments or Living Spores. The engine
+# takes the first four Menaces and four Spores: their deathrattles summon three
+# Microbots or two Plants each, so four fill any board and the rest could
+# summon nothing (see BG_MAX_MAGNETS in api.h).
+ENGINE_MAGNETS = lib.BG_MAX_MAGNETS
+OLD_MURK_EYE = "EX1_062"
 MAGNETIC_CARDS = ("BOT_312", "BOT_911")  # Replicating Menace, Annoy-o-Module
 KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
 _MINION_KEYS = {"card", "attack", "health", "golden", "magnetic", "living_spores", *KEYWORDS}
@@ -93,16 +102,16 @@ class Minion:
         for name in ("golden", *KEYWORDS):
             if not isinstance(getattr(self, name), bool):
                 raise BoardSpecError(name, f"must be true or false, got {getattr(self, name)!r}")
-        if not isinstance(self.magnetic, tuple) or len(self.magnetic) > MAX_MAGNETS:
-            raise BoardSpecError("magnetic", f"at most {MAX_MAGNETS} magnetized cards")
+        if not isinstance(self.magnetic, tuple):
+            raise BoardSpecError("magnetic", f"must be a tuple of card ids, got {self.magnetic!r}")
         for k, magnet in enumerate(self.magnetic):
             m_index, _ = card_index(magnet, f"magnetic[{k}]")
             if CARDS[m_index].id not in MAGNETIC_CARDS:
                 raise BoardSpecError(f"magnetic[{k}]", f"{magnet} is not a Magnetic card")
         if "mech" not in CARDS[index].tribes and self.magnetic:
             raise BoardSpecError("magnetic", f"{self.card} is not a Mech")
-        if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_MAGNETS:
-            raise BoardSpecError("living_spores", f"must be 0..{MAX_MAGNETS}")
+        if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_STAT:
+            raise BoardSpecError("living_spores", f"must be 0..{MAX_STAT}")
 
     @classmethod
     def of(cls, card: str, golden: bool = False, **changes: Any) -> Minion:
@@ -243,6 +252,9 @@ class Board:
     tier: int
     health: int
     minions: tuple[Minion, ...] = ()
+    # Slots of Old Murk-Eyes whose attack, as a spec gave it, includes the
+    # bonus for the Murlocs on both boards (see the module docstring).
+    shown_murk_eye: tuple[int, ...] = ()
     _packed: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -257,6 +269,13 @@ class Board:
         for i, m in enumerate(self.minions):
             if not isinstance(m, Minion):
                 raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {m!r}")
+        if not isinstance(self.shown_murk_eye, tuple):
+            object.__setattr__(self, "shown_murk_eye", tuple(self.shown_murk_eye))
+        for i in self.shown_murk_eye:
+            if not (_is_int(i) and 0 <= i < len(self.minions)):
+                raise BoardSpecError("shown_murk_eye", f"no minion at slot {i!r}")
+            if self.minions[i].card != OLD_MURK_EYE:
+                raise BoardSpecError("shown_murk_eye", f"minions[{i}] is not Old Murk-Eye")
 
     @classmethod
     def trusted(cls, tier: int, health: int, minions: tuple[Minion, ...]) -> Board:
@@ -267,6 +286,7 @@ class Board:
         b.tier = tier
         b.health = health
         b.minions = minions
+        b.shown_murk_eye = ()
         b._packed = None
         return _unchecked(cls, b)
 
@@ -288,10 +308,27 @@ class Board:
             for m, (a, h) in zip(self.minions, self.auras(), strict=True)
         ]
 
-    def to_spec(self) -> dict:
-        """This board as a DESIGN.md board spec (displayed stats)."""
+    def murk_eye_bonus(self, opponent: Board) -> list[int]:
+        """The Attack each minion shows for Old Murk-Eye's count of the other
+        Murlocs on this board and ``opponent`` as the fight starts (0 for
+        every other minion)."""
+        murlocs = _murlocs(self) + _murlocs(opponent)
+        return [
+            (2 if m.golden else 1) * (murlocs - 1) if m.card == OLD_MURK_EYE else 0
+            for m in self.minions
+        ]
+
+    def to_spec(self, opponent: Board | None = None) -> dict:
+        """This board as a DESIGN.md board spec (displayed stats). Old
+        Murk-Eye's figure includes its battlefield bonus when this board was
+        parsed from a spec, or when ``opponent`` is given; without either it
+        shows its Attack on this board alone, with no Murlocs counted."""
         out = []
-        for m, (atk, hp) in zip(self.minions, self.displayed(), strict=True):
+        shown = self.displayed()
+        if opponent is not None and not self.shown_murk_eye:
+            bonus = self.murk_eye_bonus(opponent)
+            shown = [(atk + extra, hp) for (atk, hp), extra in zip(shown, bonus, strict=True)]
+        for m, (atk, hp) in zip(self.minions, shown, strict=True):
             spec: dict[str, Any] = {"card": m.card_id, "attack": atk, "health": hp}
             spec["golden"] = m.golden
             for k in KEYWORDS:
@@ -305,6 +342,36 @@ class Board:
     @classmethod
     def from_spec(cls, spec: Mapping | str | Path) -> Board:
         return parse_board(spec)
+
+
+def _murlocs(board: Board) -> int:
+    return sum(1 for m in board.minions if "murloc" in CARDS[CARD_IDS[m.card][0]].tribes)
+
+
+def fight_boards(a: Board, b: Board) -> tuple[Board, Board]:
+    """The two boards as the engine takes them: an Old Murk-Eye whose spec
+    figure includes its battlefield bonus loses it here, since the engine
+    adds it when the fight starts."""
+    if not (a.shown_murk_eye or b.shown_murk_eye):
+        return a, b
+    return _without_bonus(a, b, "a"), _without_bonus(b, a, "b")
+
+
+def _without_bonus(board: Board, opponent: Board, name: str) -> Board:
+    if not board.shown_murk_eye:
+        return board
+    bonus = board.murk_eye_bonus(opponent)
+    minions = list(board.minions)
+    for i in board.shown_murk_eye:
+        m = minions[i]
+        if m.attack < bonus[i]:
+            raise BoardSpecError(
+                f"minions[{i}].attack",
+                f"board {name}'s Old Murk-Eye shows {m.attack} Attack, below the "
+                f"+{bonus[i]} it has for the other Murlocs on the battlefield",
+            )
+        minions[i] = m.with_stats(m.attack - bonus[i], m.health)
+    return Board(board.tier, board.health, tuple(minions))
 
 
 class _UnguardedBoard:
@@ -325,6 +392,7 @@ def _minion_bytes(m: Minion) -> bytes:
     data = m._packed
     if data is None:
         menaces = [CARD_IDS[x] for x in m.magnetic if CARDS[CARD_IDS[x][0]].id == "BOT_312"]
+        menaces = menaces[:ENGINE_MAGNETS]
         data = _MINION.pack(
             CARD_IDS[m.card][0],
             m.golden,
@@ -333,14 +401,16 @@ def _minion_bytes(m: Minion) -> bytes:
             m.health,
             len(menaces),
             bytes(golden for _, golden in menaces),
-            m.living_spores,
+            min(m.living_spores, ENGINE_MAGNETS),
         )
         object.__setattr__(m, "_packed", data)
     return data
 
 
 # bg_minion_in, field by field (checked against the C layout below).
-_MINION = struct.Struct(f"=HBBiiB{MAX_MAGNETS}sB{ffi.sizeof('bg_minion_in') - 14 - MAX_MAGNETS}x")
+_MINION = struct.Struct(
+    f"=HBBiiB{ENGINE_MAGNETS}sB{ffi.sizeof('bg_minion_in') - 14 - ENGINE_MAGNETS}x"
+)
 assert _MINION.size == ffi.sizeof("bg_minion_in")
 assert [
     ffi.offsetof("bg_minion_in", f) for f in ("golden", "kw", "atk", "n_magnets", "spores")
@@ -349,7 +419,7 @@ assert [
     3,
     4,
     12,
-    13 + MAX_MAGNETS,
+    13 + ENGINE_MAGNETS,
 ]
 
 
@@ -474,6 +544,9 @@ def parse_board(spec: Mapping | str | Path) -> Board:
     # Auras depend only on which cards are present, so the card defaults give them.
     shell = Board(spec["tier"], spec.get("health", 40), tuple(p[0] for p in parsed))
     minions = []
+    shown = tuple(
+        i for i, (m, atk, _) in enumerate(parsed) if m.card == OLD_MURK_EYE and atk is not None
+    )
     for i, ((minion, atk, hp), (aura_atk, aura_hp)) in enumerate(
         zip(parsed, shell.auras(), strict=True)
     ):
@@ -493,7 +566,7 @@ def parse_board(spec: Mapping | str | Path) -> Board:
             minions.append(_replace_stats(minion, base_atk, base_hp))
         except BoardSpecError as exc:
             raise BoardSpecError(f"minions[{i}].{exc.field}", exc.problem) from None
-    return Board(shell.tier, shell.health, tuple(minions))
+    return Board(shell.tier, shell.health, tuple(minions), shown)
 
 
 def _replace_stats(m: Minion, attack: int, health: int) -> Minion:

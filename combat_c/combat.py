@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from combat_c._lib import CARDS, TRIBES, ffi, lib
-from combat_c.board import Board, BoardSpecError, parse_board
+from combat_c.board import Board, BoardSpecError, fight_boards, parse_board
 
 BoardLike = Board | Mapping | str | Path
 _SEED_MASK = (1 << 64) - 1
@@ -168,8 +168,14 @@ def simulate(
     ``tribes`` is a :func:`tribe_mask` of the lobby's minion types (default all),
     which random summons such as Ghastcoiler's stay within.
     """
-    pa = a._packed if isinstance(a, Board) and a._packed is not None else _board(a).packed
-    pb = b._packed if isinstance(b, Board) and b._packed is not None else _board(b).packed
+    if not isinstance(a, Board):
+        a = parse_board(a)
+    if not isinstance(b, Board):
+        b = parse_board(b)
+    if a.shown_murk_eye or b.shown_murk_eye:
+        a, b = fight_boards(a, b)
+    pa = a._packed if a._packed is not None else a.packed
+    pb = b._packed if b._packed is not None else b.packed
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise ValueError(f"runs must be a positive integer, got {runs!r}")
     out = ffi.new("bg_odds *")
@@ -258,7 +264,8 @@ def _card_id(index: int, golden: bool) -> str | None:
 
 def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None) -> CombatResult:
     """Fight a against b once and return the full event log and aftermath."""
-    pa, pb = _board(a).packed, _board(b).packed
+    fa, fb = fight_boards(_board(a), _board(b))
+    pa, pb = fa.packed, fb.packed
     seed = _seed(seed)
     out = ffi.new("bg_result *")
     capacity = 4096

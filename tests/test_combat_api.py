@@ -185,3 +185,81 @@ def test_bench_combat_command_reports_boards_and_call_overhead(capsys):
     assert result["overhead_us"] == pytest.approx(share["runs_1"] * calls["runs_1"])
     assert main(["bench", "combat", "--seconds", "0"]) == 2
     assert "--seconds must be positive" in capsys.readouterr().err
+
+
+# --- Old Murk-Eye: a spec shows its battlefield bonus (DESIGN, Board spec) ---
+
+MURK_EYE = {"card": "EX1_062", "attack": 2 + 3, "health": 4}  # 3 other Murlocs: +3
+SCOUT = {"card": "EX1_506a"}  # Murloc Scout 1/1
+
+
+def _events(result):
+    return [(e.kind, e.side, e.eid, e.a, e.b) for e in result.events]
+
+
+def test_murk_eye_spec_includes_the_bonus_for_murlocs_on_both_boards():
+    spec_a = {"tier": 2, "minions": [MURK_EYE, SCOUT]}
+    spec_b = {"tier": 2, "minions": [SCOUT, SCOUT]}
+    a, b = parse_board(spec_a), parse_board(spec_b)
+    assert a.shown_murk_eye == (0,) and a.displayed()[0] == (5, 4)
+    # The lobby's own boards carry Murk-Eye without the bonus.
+    lobby_a = Board.trusted(2, 40, (Minion.of("EX1_062"), Minion.of("EX1_506a")))
+    lobby_b = Board.trusted(2, 40, (Minion.of("EX1_506a"), Minion.of("EX1_506a")))
+    for seed in range(5):
+        shown, built = resolve(spec_a, spec_b, seed), resolve(lobby_a, lobby_b, seed)
+        assert _events(shown) == _events(built)
+        assert _events(resolve(a, b, seed)) == _events(built)
+    assert simulate(a, b, 500, 3).as_dict() == simulate(lobby_a, lobby_b, 500, 3).as_dict()
+    # As the fight starts the engine shows the same 5 Attack.
+    stats = next(e for e in resolve(a, b, 1).events if e.kind == "stats" and e.eid == 1)
+    assert (stats.a, stats.b) == (5, 4)
+
+
+def test_murk_eye_spec_roundtrip_and_lobby_board_with_opponent():
+    spec_a = {"tier": 2, "minions": [MURK_EYE, SCOUT]}
+    spec_b = {"tier": 2, "minions": [SCOUT, SCOUT]}
+    a, b = parse_board(spec_a), parse_board(spec_b)
+    assert parse_board(a.to_spec()) == a
+    lobby_a = Board.trusted(2, 40, (Minion.of("EX1_062"), Minion.of("EX1_506a")))
+    assert lobby_a.to_spec()["minions"][0]["attack"] == 2
+    assert lobby_a.to_spec(b)["minions"][0]["attack"] == 5
+    assert parse_board(lobby_a.to_spec(b)) == a
+
+
+def test_golden_murk_eye_counts_two_per_murloc_and_omitted_attack_is_the_cards():
+    spec = {"tier": 2, "minions": [{"card": "TB_BaconUps_036", "attack": 4 + 2 * 2}, SCOUT]}
+    a = parse_board(spec)
+    b = parse_board({"tier": 1, "minions": [SCOUT]})
+    built = Board.trusted(2, 40, (Minion.of("EX1_062", golden=True), Minion.of("EX1_506a")))
+    assert _events(resolve(a, b, 2)) == _events(resolve(built, b, 2))
+    # No attack given: the card's own 2 Attack, nothing to take off.
+    plain_spec = parse_board({"tier": 2, "minions": [{"card": "EX1_062"}, SCOUT]})
+    assert plain_spec.shown_murk_eye == ()
+
+
+def test_murk_eye_showing_less_than_its_bonus_is_an_error():
+    low = {"tier": 2, "minions": [{**MURK_EYE, "attack": 2}, SCOUT]}
+    with pytest.raises(BoardSpecError, match=r"minions\[0\]\.attack"):
+        simulate(low, {"tier": 2, "minions": [SCOUT, SCOUT]}, 10, 1)
+
+
+# --- No cap on Magnetic attachments or Living Spores ---
+
+
+def test_any_number_of_magnets_and_spores_is_accepted():
+    menaces = ("BOT_312", "TB_BaconUps_032", "BOT_312", "BOT_312", "BOT_911", "BOT_312")
+    spec = {
+        "tier": 6,
+        "minions": [{"card": "BGS_069", "magnetic": list(menaces), "living_spores": 9}],
+    }
+    board = parse_board(spec)
+    assert board.minions[0].magnetic == menaces and board.minions[0].living_spores == 9
+    assert parse_board(board.to_spec()) == board
+    # Four Menaces (or Spores) already fill the board: more change nothing.
+    first_four = Minion.of("BGS_069", magnetic=menaces[:4], living_spores=4)
+    enemy = Board(1, 40, (Minion.of("EX1_506a", attack=50, health=50),))
+    assert _events(resolve(board, enemy, 4)) == _events(
+        resolve(Board(6, 40, (first_four,)), enemy, 4)
+    )
+    summons = [e for e in resolve(board, enemy, 4).events if e.kind == "summon"]
+    assert len(summons) == 7

@@ -134,3 +134,71 @@ def test_attack_cap_ends_in_a_tie(seed):
     b = Board(1, 40, (plain(1, 10**6),))
     result = resolve(a, b, seed)
     assert result.winner == -1 and result.attacks == 400
+
+
+# --- The attack pointer (hearthstone.wiki.gg/wiki/Battlegrounds#Combat: each
+# side's minions attack in turn from left to right; the pointer moves on past
+# every minion left of the one that just attacked) ---
+
+
+def test_zero_attack_minion_buffed_mid_cycle_waits_for_the_next_cycle():
+    # A's Plant (eid 2) attacks first and the pointer passes the 0-Attack Egg.
+    # b kills the golden Spawn of N'Zoth, which gives the Egg +2/+2; the Egg
+    # attacks only once the other Plant has, as the next cycle starts.
+    egg = m("Mechano-Egg", attack=0, health=40)
+    spawn = m("Spawn of N'Zoth", golden=True, attack=1, health=1, taunt=True)
+    f = Fight([egg, plain(1, 50), plain(1, 50), spawn], [plain(1, 999)])
+    order = [ev.eid for ev in f.events if ev.kind == "attack" and ev.side == 0]
+    assert order[:4] == [2, 3, 1, 2]
+
+
+def test_tokens_summoned_left_of_the_pointer_wait_for_the_next_cycle():
+    # The Egg never attacks (0 Attack); once the first Plant has attacked it is
+    # left of the pointer, so its Robosaur waits for the next cycle.
+    egg = m("Mechano-Egg", attack=0, health=1, taunt=True)
+    f = Fight([egg, plain(1, 50), plain(1, 50), plain(1, 50)], [plain(1, 999)])
+    robosaur = next(ev.eid for ev in f.events if ev.kind == "summon")
+    order = [ev.eid for ev in f.events if ev.kind == "attack" and ev.side == 0]
+    assert order[:4] == [2, 3, 4, robosaur]
+
+
+def test_tokens_summoned_at_or_right_of_the_pointer_attack_in_this_cycle():
+    egg = m("Mechano-Egg", attack=0, health=1, taunt=True)
+    f = Fight([plain(1, 50), egg, plain(1, 50)], [plain(1, 999)])
+    robosaur = next(ev.eid for ev in f.events if ev.kind == "summon")
+    order = [ev.eid for ev in f.events if ev.kind == "attack" and ev.side == 0]
+    assert order[:3] == [1, robosaur, 3]
+
+
+# --- Start of Combat ---
+
+
+def test_start_of_combat_deaths_resolve_before_the_next_effect():
+    # The first Whelp kills the Grandmother; her Big Bad Wolf arrives before
+    # the second Whelp fires, which then kills it (2 damage each).
+    a = [m("Red Whelp"), m("Red Whelp")]
+    f = Fight(a, [m("Kindly Grandmother")])
+    _, b = f.before_first_attack()
+    assert b == ()
+    kinds = [ev.kind for ev in f.events if ev.kind in ("trigger", "death", "summon")]
+    assert kinds == ["trigger", "death", "trigger", "summon", "trigger", "death"]
+
+
+def test_a_whelp_killed_by_an_earlier_start_of_combat_effect_does_not_fire():
+    # b's turn comes first (more minions); its golden Whelp hits twice for 2.
+    a = [m("Red Whelp", attack=1, health=2)]
+    b = [m("Red Whelp", golden=True), plain(0, 50)]
+    for seed in range(10):
+        f = Fight(a, b, seed=seed)
+        fired = [ev.side for ev in f.events if ev.trigger == "start_of_combat"]
+        assert fired == [1]
+
+
+def test_start_event_names_the_side_that_attacks_first():
+    # b has more minions, so its turn comes first, but none of them can attack.
+    f = Fight([plain(1, 5)], [plain(0, 5), plain(0, 5)])
+    assert f.events[0].kind == "start" and f.events[0].side == 0
+    assert {ev.side for ev in f.events if ev.kind == "attack"} == {0}
+    # With nothing that attacks at all it names the side whose turn came first.
+    f = Fight([plain(0, 5)], [plain(0, 5), plain(0, 5)])
+    assert f.events[0].side == 1 and f.result.attacks == 0

@@ -11,6 +11,10 @@
 #define BG_MAX_BOARD 7
 #define BG_MAX_HAND_OUT 24
 #define BG_DAMAGE_BINS 64
+/* The game puts no limit on Magnetic attachments or Living Spores, but a
+ * minion's deathrattles can fill at most the 7 slots: Microbots come three to
+ * a Replicating Menace and Plants two to a Spore, so past the first four of
+ * either the rest can summon nothing. The wrapper passes the first four. */
 #define BG_MAX_MAGNETS 4
 
 /* Keyword bits (minion.kw and card keywords). */
@@ -34,7 +38,7 @@
 #define BG_ERR_LOG_FULL -7
 
 /* Event kinds written by bg_resolve. */
-#define BG_EV_START 1      /* side = first attacker */
+#define BG_EV_START 1      /* side = the side that makes the first attack (else the first to move) */
 #define BG_EV_ATTACK 2     /* eid attacks target */
 #define BG_EV_DAMAGE 3     /* target takes a damage, b = health after */
 #define BG_EV_SHIELD 4     /* target loses Divine Shield */
@@ -72,9 +76,9 @@ typedef struct {
     uint8_t golden;
     uint8_t kw;        /* current keywords (BG_KW_*) */
     int32_t atk, hp;   /* base stats, auras excluded */
-    uint8_t n_magnets; /* magnetized Replicating Menaces (deathrattles) */
+    uint8_t n_magnets; /* magnetized Replicating Menaces (deathrattles), the first four */
     uint8_t magnet_golden[BG_MAX_MAGNETS];
-    uint8_t spores;    /* Amalgadon's Living Spores adaptations */
+    uint8_t spores;    /* Amalgadon's Living Spores adaptations, at most four */
 } bg_minion_in;
 
 typedef struct {

@@ -843,7 +843,12 @@ static ALWAYS_INLINE void attack_by(Combat *c, const int s, uint16_t eid, int hi
     c->attacks++;
     Minion *att = &A->m[ai], *def = &D->m[ti];
     uint16_t teid = def->eid;
-    if (UNLIKELY(c->ev != NULL)) log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    if (UNLIKELY(c->ev != NULL)) {
+        /* The start event names the side that attacks first: the one whose
+         * turn comes first may have nothing that can attack. */
+        if (c->attacks == 1 && c->res->n_events > 0) c->ev[0].side = (int8_t)s;
+        log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
+    }
     if (UNLIKELY((D->hooks & H_ATTACKED) || (A->hooks & H_ON_ATTACK))) notify_attack(c, s, ai, ti);
     int32_t strike = att->atk, back = def->atk;
     int att_poison = (att->kw & BG_KW_POISONOUS) != 0, def_poison = (def->kw & BG_KW_POISONOUS) != 0;
@@ -909,7 +914,10 @@ static ALWAYS_INLINE int take_turn(Combat *c, const int s) {
     Minion *m = &A->m[ai];
     uint16_t eid = m->eid;
     uint8_t kw = m->kw;
-    m->attacked = 1;
+    /* The attack pointer has passed every minion left of this one: those
+     * that could not attack (0 Attack) wait for the next cycle too, even if
+     * they gain Attack before it comes round. */
+    for (int i = 0; i <= ai; i++) A->m[i].attacked = 1;
     A->last_attacker = eid;
     /* run_combat has just checked that both sides have minions and that the
      * fight goes on. The turn's first attack is inlined here (the usual one). */
@@ -928,9 +936,11 @@ static ALWAYS_INLINE int take_turn(Combat *c, const int s) {
 /* --------------------------------------------------------- start, end */
 
 /* Start of Combat effects alternate between the players, the first attacker
- * first, each player's left to right; Red Whelp counts the Dragons each side
- * had before any of them fired (load_side counts them: nothing has changed
- * the boards yet). */
+ * first (unsettled: see DESIGN), each player's left to right. The deaths an
+ * effect causes, with their Deathrattles and Reborn, resolve before the next
+ * effect fires, and a minion that died before its turn does not fire. Red
+ * Whelp counts the Dragons each side had before any of them fired (load_side
+ * counts them: nothing has changed the boards yet). */
 static void start_of_combat(Combat *c, int first) {
     if (!((c->s[0].hooks | c->s[1].hooks) & H_START)) return;
     uint16_t eids[2][BG_MAX_BOARD];
@@ -950,11 +960,11 @@ static void start_of_combat(Combat *c, int first) {
                 if (c->ev) log_event(c, BG_EV_TRIGGER, side, i, eid, 0, s->m[i].card, s->m[i].golden, 0, BG_TR_START_OF_COMBAT, 0);
                 BG_HOOKS[s->m[i].card].start_of_combat(c, side, i);
                 flush(c);
+                resolve_deaths(c);
             }
         }
         side = !side;
     }
-    resolve_deaths(c);
 }
 
 static int board_damage(const Side *s) {
