@@ -516,7 +516,7 @@ def _combat_record(
         "players": [a, b],
         "ghost": is_ghost,
         "seed": seed,
-        "boards": [board_a.to_spec(), board_b.to_spec()],
+        "boards": [board_a.to_spec(board_b), board_b.to_spec(board_a)],
         "winner": result.winner,  # 0: players[0] won, 1: players[1] won, -1: a tie
         "damage": result.damage,
         "aftermath": [

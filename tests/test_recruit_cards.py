@@ -463,8 +463,10 @@ def test_magnetic_legality():
     assert [a for a in tavern.legal_actions(full, RULES) if isinstance(a, Play)] == [
         Play(0, None, i) for i in range(7)
     ]
+    # The game sets no limit on a Mech's Magnetic attachments.
     loaded = st(board=[mk("EX1_556", magnetic=("BOT_312",) * 4)], hand=[mk("BOT_312")])
-    assert "cannot attach" in tavern.why_illegal(loaded, Play(0, None, 0), RULES)
+    assert tavern.why_illegal(loaded, Play(0, None, 0), RULES) is None
+    assert len(act(loaded, Play(0, None, 0)).board[0].magnetic) == 5
     plain = act(st(hand=[mk("BOT_312")]), Play(0, 0))
     assert stats(plain.board) == [("BOT_312", 3, 1)]
 

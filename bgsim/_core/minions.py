@@ -34,7 +34,6 @@ TRIBE_BITS: Final[dict[str, int]] = {t: 1 << i for i, t in enumerate(TRIBES)}
 ALL_TRIBES: Final = (1 << len(TRIBES)) - 1
 BEAST, DEMON, DRAGON, ELEMENTAL, MECH, MURLOC, PIRATE = (TRIBE_BITS[t] for t in TRIBES)
 MAX_STAT: Final = 1_000_000_000
-MAX_MAGNETS: Final = 4  # the combat engine carries at most 4 magnetized Menaces / Living Spores
 
 GOLD_COIN: Final = "TB_BaconShop_HP_008a"
 TRIPLE_REWARD: Final = "TB_BaconShop_Triples_01"

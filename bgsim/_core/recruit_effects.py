@@ -43,7 +43,6 @@ from bgsim._core.minions import (
     DRAGON,
     ELEMENTAL,
     INFO,
-    MAX_MAGNETS,
     MECH,
     MENACE,
     MENACE_GOLDEN,
@@ -207,14 +206,10 @@ def attach(mech: MinionCard, magnet: MinionCard) -> MinionCard:
     return out.buffed(magnet.attack, magnet.health).with_keywords(magnet.keywords)
 
 
-def magnets_after(mech: MinionCard, magnet: MinionCard) -> int:
-    """How many Menaces (and Living Spores) the Mech would carry after attaching."""
-    n = len(mech.magnetic) + len(magnet.magnetic) + (magnet.card == MENACE)
-    return max(n, mech.spores + magnet.spores)
-
-
 def can_attach(mech: MinionCard, magnet: MinionCard) -> bool:
-    return bool(INFO[mech.card].tribes & MECH) and magnets_after(mech, magnet) <= MAX_MAGNETS
+    """Whether a Magnetic card may attach to ``mech``: any Mech, however many
+    it carries already (the game sets no limit)."""
+    return bool(INFO[mech.card].tribes & MECH)
 
 
 # ------------------------------------------------------------ battlecries
@@ -375,11 +370,9 @@ ADAPTS = (
 
 def adapt(t: Turn, slot: int) -> str:
     """One random Battlegrounds Adapt (rules-research Q22) on the minion at
-    ``slot``. Living Spores is not drawn once the minion carries the engine's
-    maximum of 4."""
+    ``slot``."""
     m = t.board[slot]
-    options = ADAPTS if m.spores < MAX_MAGNETS else tuple(a for a in ADAPTS if a != "living_spores")
-    name = options[int(t.rng.random() * len(options))]
+    name = ADAPTS[int(t.rng.random() * len(ADAPTS))]
     if name == "crackling_shield":
         t.give(slot, DIVINE_SHIELD)
     elif name == "flaming_claws":

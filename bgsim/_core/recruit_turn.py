@@ -17,7 +17,6 @@ from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import (
     ALL_TRIBES,
     INFO,
-    MAX_MAGNETS,
     MAX_STAT,
     MEGA_WINDFURY,
     MENACE,
@@ -356,8 +355,8 @@ def golden_of(parts: list[MinionCard]) -> MinionCard:
         min(max(atk, info.golden_attack), MAX_STAT),
         min(max(hp, info.golden_health), MAX_STAT),
         kw,
-        magnets[:MAX_MAGNETS],
-        min(sum(p.spores for p in parts), MAX_MAGNETS),
+        magnets,
+        sum(p.spores for p in parts),
         tuple(c for p in parts for c in p.pool_copies),
         True,
     )
