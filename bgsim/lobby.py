@@ -402,6 +402,7 @@ class Lobby:
                     tuple(m.card_id for m in boards[opp].minions),
                     self._pool,
                     rules,
+                    _killed(result, 1 - side) if self.heroes else (),
                 )
                 self._last_opponent[me] = opp
                 seen = list(self._seen[me])
@@ -460,6 +461,12 @@ def _index(value: object) -> int | None:
         return operator.index(cast(SupportsIndex, value))
     except TypeError:
         return None
+
+
+def _killed(result: CombatResult, side: int) -> tuple[str, ...]:
+    """The card ids (golden ids for goldens) of ``side``'s minions that died
+    in the fight, in the order they died."""
+    return tuple(e.card for e in result.events if e.kind == "death" and e.side == side and e.card)
 
 
 def _record(entry: tuple) -> dict[str, Any]:

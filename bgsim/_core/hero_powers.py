@@ -224,6 +224,28 @@ def after_combat(t: Turn, won: bool, lost: bool) -> None:
             hook(t, won, lost)
 
 
+def on_kills(t: Turn, killed: tuple[str, ...]) -> None:
+    """After a combat: the enemy minions that died in it, in order."""
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_kills
+        if hook is not None:
+            hook(t, killed)
+
+
+def on_pick(t: Turn, card_id: str) -> bool:
+    """Give a pick among the power's own offers to the power; False when the
+    power takes no such pick (the pick is then a hero power)."""
+    hero = t.hero
+    if hero is None:
+        return False
+    hook = effects(hero).on_pick
+    if hook is None:
+        return False
+    hook(t, card_id)
+    return True
+
+
 def on_death(t: Turn, warband: tuple[MinionCard, ...]) -> None:
     hero = t.hero
     if hero is not None:

@@ -48,6 +48,16 @@ Lobby-level (the lobby calls these with other players' states):
 - ``on_death(t, warband)``: another player was knocked out with ``warband``.
 - ``counter_name``: the name of ``HeroState.counter`` when every player can
   see it (the number on the power's card), else None.
+
+Added with the heroes that need them:
+
+- ``on_kills(t, killed)``: after every combat of the player, before
+  ``after_combat``: the enemy minions that died in it, in the order they died
+  (card ids as shown: golden ids for goldens; empty when none died).
+- ``on_pick(t, card_id)``: the player took ``card_id`` (ChooseHero) among the
+  offers the power itself put in ``hero_offers`` during the game (The Great
+  Akazamzarak's Secrets); without it such a pick replaces the power (Sir
+  Finley's Discover of a power).
 """
 
 from __future__ import annotations
@@ -71,6 +81,8 @@ Size = Callable[[Turn, int], int]
 Count = Callable[[Turn, int], int]
 Gifts = Callable[[HeroState], tuple[str, ...]]
 OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
+OnKills = Callable[[Turn, tuple[str, ...]], None]
+OnPick = Callable[[Turn, str], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +116,8 @@ class PowerEffects:
     on_death: OnDeath | None = None
     counter_name: str | None = None
     counter_start: int = 0
+    on_kills: OnKills | None = None
+    on_pick: OnPick | None = None
 
 
 def hero_of(t: Turn) -> HeroState:

@@ -318,6 +318,8 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
             return problem
     if state.hero_offers:
         if not isinstance(action, ChooseHero):
+            if state.hero is not None and state.turn > 0:
+                return "choose one of the hero power's offers first (ChooseHero)"
             return "choose a hero first (ChooseHero)"
         if not 0 <= action.option < len(state.hero_offers):
             return f"the draft offers options 0..{len(state.hero_offers) - 1}, not {action.option}"
@@ -558,6 +560,8 @@ def _choose_hero(t: Turn, option: int) -> None:
         assert power is not None
         t.hero = hero_powers.new_hero(picked, power)
         t.health = card.health
+    elif hero_powers.on_pick(t, picked):
+        return  # the power's own offer during a turn (a Secret): the turn goes on
     else:
         t.hero = hero_powers.new_hero(t.hero.hero, picked)
     t.ended = True
@@ -688,13 +692,15 @@ def after_combat(
     opponent_cards: tuple[str, ...],
     pool: Pool,
     rules: Ruleset,
+    killed: tuple[str, ...] = (),
 ) -> PlayerState:
     """Apply what outlives a fight: ``damage`` to the hero, the won flag,
     permanent buffs ``(slot, attack, health)`` to the warband minions that
     fought, cards added to hand (if there is room: Gold Coins, Nat Pagle's
     minions, Gentle Djinni's copies; all created cards), and the last
     opponent's warband for Murozond; then what the hero power does with the
-    result."""
+    enemy minions that died (``killed``, card ids in the order they died)
+    and with the result."""
     t = Turn(state, pool, _NO_DRAWS, rules)
     t.health -= damage
     t.won_last_combat = won
@@ -704,6 +710,7 @@ def after_combat(
             t.buff(slot, attack, health)
     for card_id in hand:
         t.add_to_hand(created_card(card_id))
+    hero_powers.on_kills(t, killed)
     hero_powers.after_combat(t, won, lost)
     t.check_triples()
     return t.freeze()
