@@ -31,6 +31,8 @@ Phases (all return None):
   ``after_play(t, card, slot)``, ``on_refresh(t)`` (after a Refresh action),
   ``on_upgrade(t)``.
 - ``after_combat(t, won, lost)``: what the power does with the fight's result.
+- ``bought_from(t, slot)``: after ``on_buy``, with the shop slot the minion
+  was bought from (Silas Darkmoon's tickets are on shop slots).
 
 Rules it changes:
 
@@ -71,6 +73,7 @@ Size = Callable[[Turn, int], int]
 Count = Callable[[Turn, int], int]
 Gifts = Callable[[HeroState], tuple[str, ...]]
 OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
+BoughtFrom = Callable[[Turn, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +107,7 @@ class PowerEffects:
     on_death: OnDeath | None = None
     counter_name: str | None = None
     counter_start: int = 0
+    bought_from: BoughtFrom | None = None
 
 
 def hero_of(t: Turn) -> HeroState:
