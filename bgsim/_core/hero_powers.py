@@ -200,6 +200,15 @@ def on_buy(t: Turn, minion: MinionCard) -> None:
             hook(t, minion)
 
 
+def bought_from(t: Turn, slot: int) -> None:
+    """After a buy: the shop slot the minion came from."""
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).bought_from
+        if hook is not None:
+            hook(t, slot)
+
+
 def on_sell(t: Turn, minion: MinionCard) -> None:
     hero = t.hero
     if hero is not None:

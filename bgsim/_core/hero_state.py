@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bgsim._core.minions import MinionCard
+
 
 @dataclass(frozen=True, slots=True)
 class HeroState:
@@ -21,7 +23,9 @@ class HeroState:
     ``counter`` is the power's counter (Captain Eudora's digs left, Ragnaros's
     kills to go...: its registry entry says what it counts and whether other
     players see it) and ``extra`` holds what else the power keeps (Maiev's
-    Dormant minions, The Great Akazamzarak's Secrets...).
+    Dormant minions, The Great Akazamzarak's Secrets...). A minion the power
+    holds in ``extra`` (directly, or inside a tuple there) is the player's:
+    its pool copies count as held (:meth:`pool_copies`).
 
     >>> from bgsim import Lobby
     >>> HeroState("TB_BaconShop_HERO_64", "TB_BaconShop_HP_074", counter=5).counter
@@ -59,3 +63,22 @@ class HeroState:
             self.counter if counter is None else counter,
             self.extra if extra is None else extra,
         )
+
+    def pool_copies(self) -> list[str]:
+        """The pool copies of the minions the power holds in ``extra``.
+
+        >>> from bgsim.rules import make_minion
+        >>> held = make_minion("BOT_606", from_pool=True)
+        >>> maiev = HeroState("TB_BaconShop_HERO_62", "TB_BaconShop_HP_068", extra=((held, 7),))
+        >>> maiev.pool_copies()
+        ['BOT_606']
+        """
+        out: list[str] = []
+        for item in self.extra:
+            if isinstance(item, MinionCard):
+                out.extend(item.pool_copies)
+            elif isinstance(item, tuple):
+                for part in item:
+                    if isinstance(part, MinionCard):
+                        out.extend(part.pool_copies)
+        return out

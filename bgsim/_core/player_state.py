@@ -203,11 +203,14 @@ class PlayerState:
         return bool(self.shop_frozen) and all(self.shop_frozen)
 
     def pool_copies(self) -> list[str]:
-        """Every pool copy this player holds (shop, hand, warband, discover offer)."""
+        """Every pool copy this player holds (shop, hand, warband, discover
+        offer, and minions the hero power holds: Maiev's Dormant ones)."""
         out: list[str] = []
         for group in (self.shop, self.hand, self.board, self.discover):
             for card in group:
                 out.extend(card.pool_copies)
+        if self.hero is not None and self.hero.extra:
+            out.extend(self.hero.pool_copies())
         return out
 
 

@@ -31,6 +31,8 @@ Phases (all return None):
   ``after_play(t, card, slot)``, ``on_refresh(t)`` (after a Refresh action),
   ``on_upgrade(t)``.
 - ``after_combat(t, won, lost)``: what the power does with the fight's result.
+- ``bought_from(t, slot)``: after ``on_buy``, with the shop slot the minion
+  was bought from (Silas Darkmoon's tickets are on shop slots).
 
 Rules it changes:
 
@@ -83,6 +85,7 @@ Gifts = Callable[[HeroState], tuple[str, ...]]
 OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
 OnKills = Callable[[Turn, tuple[str, ...]], None]
 OnPick = Callable[[Turn, str], None]
+BoughtFrom = Callable[[Turn, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,7 @@ class PowerEffects:
     counter_start: int = 0
     on_kills: OnKills | None = None
     on_pick: OnPick | None = None
+    bought_from: BoughtFrom | None = None
 
 
 def hero_of(t: Turn) -> HeroState:

@@ -57,9 +57,14 @@ def _recruitment_map(t: Turn, target: int | None, card: SpellCard) -> None:
     t.queue_discover(DiscoverSpec(card.tier, card.tier))
 
 
+def _prize(t: Turn, target: int | None, card: SpellCard) -> None:
+    t.queue_discover(DiscoverSpec(card.tier, card.tier))
+
+
 BANANAS: Final = "TRL_509t"
 BIG_BANANA: Final = "BGS_Treasures_000"
 RECRUITMENT_MAP: Final = "TB_BaconShop_HP_047t"
+DARKMOON_PRIZE: Final = "TB_BaconShop_HP_101t2"
 
 SPELLS: Final[dict[str, SpellEffects]] = {
     GOLD_COIN: SpellEffects(_gold_coin),
@@ -69,6 +74,8 @@ SPELLS: Final[dict[str, SpellEffects]] = {
     BIG_BANANA: SpellEffects(_buff(2, 2), target="minion"),
     # Elise Starseeker's: Discover a minion of the tier the map was made at; 3 gold.
     RECRUITMENT_MAP: SpellEffects(_recruitment_map, cost=3),
+    # Silas Darkmoon's: Discover a minion of the tier he had when he got it; free.
+    DARKMOON_PRIZE: SpellEffects(_prize),
 }
 """Every spell a hand can hold, by card id."""
 

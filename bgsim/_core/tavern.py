@@ -594,6 +594,7 @@ def _buy(t: Turn, slot: int) -> None:
         if fx is not None and fx.on_buy is not None:
             fx.on_buy(t, i, m.golden, minion)
     hero_powers.on_buy(t, minion)
+    hero_powers.bought_from(t, slot)
     t.check_triples()
 
 
