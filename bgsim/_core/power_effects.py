@@ -48,6 +48,21 @@ Lobby-level (the lobby calls these with other players' states):
 - ``on_death(t, warband)``: another player was knocked out with ``warband``.
 - ``counter_name``: the name of ``HeroState.counter`` when every player can
   see it (the number on the power's card), else None.
+- ``on_pairings(t, pairs, ghost)``: the coming combat round's pairings,
+  drawn at the start of the turn in a lobby with heroes (Lord Barov);
+  ``ghost`` is the ghost's player id or None.
+- ``after_round(t, winners)``: the players who won their combat this round
+  (Lord Barov's wager), after every fight of the round.
+- ``on_kills(t, kills)``: how many enemy minions died in the player's
+  combat this round (Ragnaros the Firelord).
+
+What others see, and powers with no recruit-phase part:
+
+- ``attack_aura``: Attack every minion in play shows in the player's recruit
+  phase (Deathwing's warband and Bob's Tavern); display only, the minions'
+  own stats do not change.
+- ``combat_only``: the power's whole text acts in combat (the combat
+  engine's business): nothing to do in the recruit phase (Al'Akir).
 """
 
 from __future__ import annotations
@@ -71,6 +86,9 @@ Size = Callable[[Turn, int], int]
 Count = Callable[[Turn, int], int]
 Gifts = Callable[[HeroState], tuple[str, ...]]
 OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
+OnPairings = Callable[[Turn, tuple[tuple[int, int], ...], "int | None"], None]
+AfterRound = Callable[[Turn, tuple[int, ...]], None]
+OnKills = Callable[[Turn, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +122,11 @@ class PowerEffects:
     on_death: OnDeath | None = None
     counter_name: str | None = None
     counter_start: int = 0
+    on_pairings: OnPairings | None = None
+    after_round: AfterRound | None = None
+    on_kills: OnKills | None = None
+    attack_aura: int = 0
+    combat_only: bool = False
 
 
 def hero_of(t: Turn) -> HeroState:
