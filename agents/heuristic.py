@@ -182,6 +182,7 @@ CURVES: Final[dict[str, str]] = {
 
 
 _POOL_TIERS: Final = 6  # the card pool's tavern tiers
+_SPELL_VALUE: Final = 0.0  # a spell a Discover offers (Darkmoon Prizes): no preference
 
 
 def _curve(spec: str) -> tuple[int, ...]:
@@ -424,7 +425,12 @@ class HeuristicAgent:
             raise ValueError("HeuristicAgent.decide needs rules: call use_rules first")
         ctx = self._context(s, turn)
         if s.discover:
-            values = [self._value(m, ctx, member=False, played=False) for m in s.discover]
+            values = [
+                self._value(m, ctx, member=False, played=False)
+                if type(m) is MinionCard
+                else _SPELL_VALUE  # a Darkmoon Prize
+                for m in s.discover
+            ]
             return ACTIONS[CHOOSE_BASE + values.index(max(values))]
         rules = self.rules
         for action in self._plan(turn, s, ctx):

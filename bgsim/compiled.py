@@ -35,6 +35,8 @@ MODULES = (
     "bgsim._core.pool",
     "bgsim._core.recruit_turn",
     "bgsim._core.recruit_effects",
+    "bgsim._core.spell_effects",
+    "bgsim._core.spells_prizes",
     "bgsim._core.spells",
     "bgsim._core.power_effects",
     "bgsim._core.heroes_economy",
