@@ -382,6 +382,7 @@ class _UnguardedBoard:
     tier: int
     health: int
     minions: tuple[Minion, ...]
+    shown_murk_eye: tuple[int, ...]
     _packed: Any
 
 
