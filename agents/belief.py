@@ -79,8 +79,8 @@ def load_development(path: str | Path) -> Development:
         raise ValueError(f"belief={path}: cannot read it ({exc.strerror})") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"belief={path}: not a bgsim belief table ({exc})") from None
-    if not (dev.size and len(dev.size) == len(dev.attack) == len(dev.health)):
-        raise ValueError(f"belief={path}: not a bgsim belief table (tables of unequal length)")
+    if not dev.size or not len(dev.size) == len(dev.attack) == len(dev.health):
+        raise ValueError(f"belief={path}: not a bgsim belief table (empty or uneven tables)")
     return dev
 
 

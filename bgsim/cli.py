@@ -264,6 +264,11 @@ def _cmd_belief(args: argparse.Namespace) -> int:
         if args.fit:
             path = _model_out(args.out, "belief.json")
             dev = fit_development(args.games, args.seed, args.lineup)
+            if not dev.size:
+                raise CommandError(
+                    f"{args.games} lobbies leave no turn with the 20 boards a fit needs; "
+                    "play more (--games 3 at least)"
+                )
             _write_model(path, dev.to_json())
             print(f"wrote {path} ({dev.fitted_on})")
             print(
@@ -295,6 +300,8 @@ def _cmd_value(args: argparse.Namespace) -> int:
         model, report = fit_value_model(args.games, args.seed, args.lineup)
     except LineupError as exc:
         raise CommandError(str(exc)) from None
+    except ValueError as exc:  # too few samples to fit every stage
+        raise CommandError(f"{exc}; play more lobbies (--games)") from None
     _write_model(path, model.to_json())
     print(f"wrote {path} ({model.fitted_on})")
     print(f'use it: --lineup "mcts[value=model,value_model={path}]:1,heuristic:7"')

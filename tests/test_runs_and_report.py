@@ -281,3 +281,20 @@ def test_write_report_refuses_nothing_silently(tmp_path):
     with pytest.raises(ValueError, match="no run 'zz'"):
         write_report(path, tmp_path / "x.html", ["zz"])
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_demo_writes_the_report(tmp_path, capsys):
+    out = tmp_path / "demo"
+    args = ["demo", "--out", str(out), "--games", "2", "--workers", "1"]
+    assert main([*args, "--lineup", "heuristic:2,greedy:2,random:4"]) == 0
+    printed = capsys.readouterr().out
+    assert f"report:   {out / 'report.html'}" in printed
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "heuristic:2,greedy:2,random:4 · 2 games · seed 0 · budget 200it" in html.unescape(page)
+    assert not re.search(r"<(script|link)[^>]*(src|href)=", page)
+    assert sorted(p.name for p in out.iterdir()) == [
+        "plots",
+        "replay.jsonl",
+        "report.html",
+        "results.db",
+    ]
