@@ -168,13 +168,12 @@ def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
         else f"a hill-climb over single moves ({found.tried} orders; boards of "
         f"{EXHAUSTIVE + 1}+ minions)"
     )
-    print(
-        f"best order of {args.a} (A) against {args.b or 'B'}: {how}, "
-        f"{args.runs:,} fights each, seed {args.seed}"
-    )
-    print(f"  given: {', '.join(given_names)}")
+    print(f"best order of {args.a} (A) against {args.b or 'B'}, seed {args.seed}:")
+    print(f"  searched {how}, {args.runs:,} fights each")
+    print(f"  given: {' | '.join(given_names)}")
     if found.changed:
-        print(f"  best:  {', '.join(names)}   (slots {' '.join(str(i + 1) for i in found.order)})")
+        print(f"  best:  {' | '.join(names)}")
+        print(f"         (the given slots {' '.join(str(i + 1) for i in found.order)})")
     else:
         print("  best:  the given order (no order found fights better)")
     print(f"checked on {args.runs:,} fresh fights (another seed) for both orders:")
@@ -190,7 +189,7 @@ def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
         )
     g, bst = found.given, found.best
     print(
-        f"  {'gain':12s} {100 * (bst.win - g.win):+6.1f}  {100 * (bst.tie - g.tie):+6.1f}  "
+        f"  {'best-given':12s} {100 * (bst.win - g.win):+6.1f}  {100 * (bst.tie - g.tie):+6.1f}  "
         f"{100 * (bst.loss - g.loss):+6.1f}  {100 * (bst.lethal_dealt - g.lethal_dealt):+9.1f}  "
         f"{100 * (bst.lethal_taken - g.lethal_taken):+9.1f}   (percentage points)"
     )

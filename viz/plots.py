@@ -48,6 +48,8 @@ def line_style(k: int) -> dict[str, str]:
         "dash": DASHES[k % len(DASHES)],
         "symbol": SYMBOLS[k % len(SYMBOLS)],
         "pattern": PATTERNS[k % len(PATTERNS)],
+        # Later lines are drawn thinner, so a line under another still shows.
+        "width": str(max(1.5, 4.5 - 0.75 * k)),
     }
 
 
@@ -122,7 +124,7 @@ def win_rate_figure(
             lo = max(0, i + 1 - span)
             rolling.append(sum(wins[lo : i + 1]) / (i + 1 - lo))
         style = line_style(k)
-        line = {"color": style["color"], "dash": style["dash"], "width": 2}
+        line = {"color": style["color"], "dash": style["dash"], "width": float(style["width"])}
         marker = {"symbol": style["symbol"], "size": 6, "maxdisplayed": 12}
         fig.add_trace(
             go.Scatter(
@@ -150,7 +152,8 @@ def win_rate_figure(
             row=2,
             col=1,
         )
-    fig.update_yaxes(title_text="win rate", range=[-0.03, 1.03])
+    fig.update_yaxes(title_text="win rate", range=[-0.05, 1.05])
+    fig.update_layout(height=720)
     fig.update_xaxes(title_text="seats played by the agent, in game order", row=2, col=1)
     _titled(fig, "Win rate per agent", games, about)
     return fig
@@ -243,7 +246,7 @@ def health_figure(
             continue
         style = line_style(k)
         counts = [len(lobbies[label][t]) for t in turns]
-        line = {"color": style["color"], "dash": style["dash"], "width": 2}
+        line = {"color": style["color"], "dash": style["dash"], "width": float(style["width"])}
         marker = {"symbol": style["symbol"], "size": 7}
         fig.add_trace(
             go.Scatter(
@@ -278,6 +281,7 @@ def health_figure(
     fig.update_yaxes(title_text="health (alive only)", row=1, col=1)
     fig.update_yaxes(title_text="lobbies", rangemode="tozero", row=2, col=1)
     fig.update_xaxes(title_text="turn", row=2, col=1)
+    fig.update_layout(height=680)
     _titled(fig, "Hero health by round, players still alive", games, about)
     return fig
 
