@@ -298,3 +298,16 @@ def test_the_demo_writes_the_report(tmp_path, capsys):
         "report.html",
         "results.db",
     ]
+
+
+def test_readme_and_design_speak_of_the_project_in_dates_and_versions():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for name in ("README.md", "DESIGN.md"):
+        text = (root / name).read_text(encoding="utf-8")
+        assert not re.search(r"\b[Ss]tops? \d+|\bstop-\d+", text), name
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "## What is not modelled" in readme.split("## Set-up")[0]
+    for command in ("bgsim runs", "bgsim report", "--arrange", "docs/report.png"):
+        assert command in readme
