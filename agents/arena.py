@@ -133,7 +133,9 @@ def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float
     game."""
     places: dict[str, dict[tuple[str, int], list[int]]] = {}
     uses: dict[str, int] = {}
+    last = 1
     for rec in records:
+        last = max(last, len(rec.placements))
         for hero, place, used in zip(rec.heroes, rec.placements, rec.power_uses, strict=False):
             if hero:
                 places.setdefault(hero, {}).setdefault((rec.run, rec.game), []).append(place)
@@ -142,7 +144,7 @@ def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float
     for hero, lobbies in sorted(places.items()):
         got = [p for seats in lobbies.values() for p in seats]
         n = len(got)
-        mean, low, high = clustered_mean(list(lobbies.values()))
+        mean, low, high = _within(clustered_mean(list(lobbies.values())), last)
         out[hero] = {
             "games": n,
             "lobbies": len(lobbies),
@@ -161,9 +163,10 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
 
     The seats an agent holds in one lobby share that lobby, so the intervals
     take the lobby as the unit: the mean placement's standard error is
-    clustered by lobby (:func:`agents.stats.clustered_mean`) and the rates'
-    Wilson intervals use the effective number of trials that clustering
-    leaves (:func:`agents.stats.clustered_rate`). Records of several runs are
+    clustered by lobby (:func:`agents.stats.clustered_mean`; the interval is
+    cut to the placements that exist) and the rates' Wilson intervals use the
+    effective number of trials that clustering leaves
+    (:func:`agents.stats.clustered_rate`). Records of several runs are
     summed per label; callers that must not pool runs pass one run's records.
 
     >>> seats = ("a",) * 4 + ("b",) * 4
@@ -173,14 +176,16 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
     (8, 2, 2.5, 1.0)
     """
     by_agent: dict[str, dict[tuple[str, int], list[int]]] = {}
+    last = 1
     for rec in records:
+        last = max(last, len(rec.placements))
         for label, place in zip(rec.seats, rec.placements, strict=True):
             by_agent.setdefault(label, {}).setdefault((rec.run, rec.game), []).append(place)
     out = {}
     for label, lobbies in sorted(by_agent.items()):
         clusters = list(lobbies.values())
         n = sum(len(c) for c in clusters)
-        mean, low, high = clustered_mean(clusters)
+        mean, low, high = _within(clustered_mean(clusters), last)
         top4, top4_low, top4_high = clustered_rate([[p <= 4 for p in c] for c in clusters])
         win, win_low, win_high = clustered_rate([[p == 1 for p in c] for c in clusters])
         out[label] = {
@@ -197,6 +202,13 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
             "win_high": win_high,
         }
     return out
+
+
+def _within(interval: tuple[float, float, float], last: int) -> tuple[float, float, float]:
+    """A mean placement's interval cut to the placements that exist, 1..``last``
+    (a normal interval over few lobbies can reach past them)."""
+    mean, low, high = interval
+    return (mean, max(low, 1.0), min(high, float(last)))
 
 
 @dataclass

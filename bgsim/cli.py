@@ -943,7 +943,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.set_defaults(func=_cmd_tournament)
 
-    demo = sub.add_parser("demo", help="a short tournament with plots and a replay")
+    demo = sub.add_parser("demo", help="a short tournament with plots, a report and a replay")
     demo.add_argument("--out", default="bgsim-demo", help="output directory")
     demo.add_argument("--lineup", default="mcts:2,heuristic:2,greedy:2,random:2", help=lineup_help)
     demo.add_argument("--games", type=int, default=16, help="number of lobbies")

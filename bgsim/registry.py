@@ -275,7 +275,7 @@ def accepted_options(cls: type) -> tuple[str, ...]:
     ``__init__`` parameters.
 
     >>> accepted_options(agent_class(parse_spec("greedy")))
-    ('runs', 'guesses')
+    ('runs', 'guesses', 'belief')
     """
     declared = getattr(cls, "OPTIONS", None)
     if declared is not None:

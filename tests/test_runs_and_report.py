@@ -311,3 +311,14 @@ def test_readme_and_design_speak_of_the_project_in_dates_and_versions():
     assert "## What is not modelled" in readme.split("## Set-up")[0]
     for command in ("bgsim runs", "bgsim report", "--arrange", "docs/report.png"):
         assert command in readme
+
+
+def test_mean_placement_intervals_stay_within_the_placements():
+    games = [
+        GameRecord(
+            "r", i, i, ("a", *["b"] * 7), (p, *[q for q in range(1, 9) if q != p]), 9, 1.0, ()
+        )
+        for i, p in enumerate((1, 8))
+    ]
+    a = summarize(games)["a"]
+    assert a["mean_placement"] == 4.5 and a["ci_low"] == 1.0 and a["ci_high"] == 8.0
