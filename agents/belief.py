@@ -59,7 +59,29 @@ class Development:
 
 @cache
 def development() -> Development:
+    """The shipped table, ``data/belief.json`` (read once)."""
     return Development.load()
+
+
+def load_development(path: str | Path) -> Development:
+    """A table that ``bgsim belief --fit --out PATH`` wrote (the ``belief=PATH``
+    option of the agents that guess boards); a file that cannot be read or
+    is no such table raises ``ValueError`` in one line.
+
+    >>> load_development("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: belief=no/such/file.json: cannot read it (No such file or directory)
+    """
+    try:
+        dev = Development.load(path)
+    except OSError as exc:
+        raise ValueError(f"belief={path}: cannot read it ({exc.strerror})") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"belief={path}: not a bgsim belief table ({exc})") from None
+    if not dev.size or not len(dev.size) == len(dev.attack) == len(dev.health):
+        raise ValueError(f"belief={path}: not a bgsim belief table (empty or uneven tables)")
+    return dev
 
 
 def _size(m: Minion) -> int:
@@ -181,9 +203,12 @@ def guess_board(obs: Observation, player: int, rng: random.Random) -> Board:
     return Guesser(obs).guess(player, rng)
 
 
-def guess_boards(obs: Observation, rng: random.Random) -> dict[int, Board]:
-    """A fresh guess of every living opponent's warband."""
-    guesser = Guesser(obs)
+def guess_boards(
+    obs: Observation, rng: random.Random, dev: Development | None = None
+) -> dict[int, Board]:
+    """A fresh guess of every living opponent's warband (by ``dev``, else the
+    shipped table)."""
+    guesser = Guesser(obs, dev)
     return {
         p.player: guesser.guess(p.player, rng)
         for p in obs.players

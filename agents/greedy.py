@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from agents.belief import guess_boards
+from agents.belief import guess_boards, load_development
 from bgsim import (
     Action,
     Buy,
@@ -60,13 +60,15 @@ def fielded(model: TurnModel) -> Board:
 
 class GreedyAgent:
     name = "greedy"
-    OPTIONS = ("runs", "guesses")
+    OPTIONS = ("runs", "guesses", "belief")
 
-    def __init__(self, runs: int = 24, guesses: int = 3) -> None:
+    def __init__(self, runs: int = 24, guesses: int = 3, belief: str | None = None) -> None:
         if runs < 1 or guesses < 1:
             raise ValueError("runs and guesses must be positive")
         self.runs = runs
         self.guesses = guesses
+        # belief=PATH: guess boards by a table of `bgsim belief --fit --out PATH`.
+        self._dev = load_development(str(belief)) if belief is not None else None
         self._rng = random.Random(0)
         self._turn = -1
         self._opponents: list[Board] = []
@@ -80,7 +82,7 @@ class GreedyAgent:
         self._turn = obs.turn
         self._opponents = []
         for _ in range(self.guesses):
-            boards = guess_boards(obs, self._rng)
+            boards = guess_boards(obs, self._rng, self._dev)
             if boards:
                 self._opponents.append(self._rng.choice(sorted(boards.items()))[1])
         self._cache = {}

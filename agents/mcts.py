@@ -33,12 +33,12 @@ from functools import partial
 from typing import Any, ClassVar
 
 from agents.arrange import fight_score, hill_climb
-from agents.belief import Guesser
+from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
 from agents.heuristic import HeuristicAgent, arranged
 from agents.ismcts import Node, Search
 from agents.rollout import rollout_action
-from agents.value import features, value_model
+from agents.value import ValueModel, features, load_value_model, value_model
 from bgsim import (
     Action,
     Budget,
@@ -141,8 +141,19 @@ def unsearched(planned: Action, level: str, search_end: bool) -> bool:
     return not search_end and isinstance(planned, EndTurn | Move)
 
 
-def _cheat_guess(true: dict[int, tuple[Board, int]], obs: Observation) -> CheatGuess:
-    return CheatGuess(Guesser(obs), true)
+def _cheat_guess(
+    true: dict[int, tuple[Board, int]], dev: Development | None, obs: Observation
+) -> CheatGuess:
+    return CheatGuess(Guesser(obs, dev), true)
+
+
+def _guesser(dev: Development, obs: Observation) -> Guesser:
+    return Guesser(obs, dev)
+
+
+def _value_model(path: object) -> ValueModel:
+    """The shipped value model, or the file ``path`` names."""
+    return value_model() if path is None else load_value_model(str(path))
 
 
 class TurnContext:
@@ -173,8 +184,10 @@ class TurnContext:
         # Nobody else acts during this agent's turn, so one read serves it all.
         true = agent.true_boards() if agent.cheat and agent.true_boards is not None else {}
         guess: Callable[[Observation], Guess] = Guesser
+        if agent._dev is not None:
+            guess = partial(_guesser, agent._dev)
         if true:
-            guess = partial(_cheat_guess, true)
+            guess = partial(_cheat_guess, true, agent._dev)
         self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
         self.likely = [p for p in living if p != obs.last_opponent] or living
@@ -363,6 +376,8 @@ class MCTSAgent:
         "opponents",
         "arrange",
         "search_end",
+        "value_model",
+        "belief",
     )
     reward = staticmethod(fight_reward)
 
@@ -382,6 +397,8 @@ class MCTSAgent:
         opponents: int = 1,
         arrange: bool = True,
         search_end: bool = False,
+        value_model: str | None = None,
+        belief: str | None = None,
     ) -> None:
         if iterations is not None or seconds is not None:
             budget = Budget(seconds=seconds, iterations=iterations)
@@ -405,7 +422,11 @@ class MCTSAgent:
         self._order_of: list = []  # the warband it was chosen for, sorted
         self.value = value
         self.level = level
-        self._model = value_model() if value == "model" else None
+        if value_model is not None and value != "model":
+            raise ValueError("value_model=PATH needs value=model")
+        self._model = _value_model(value_model) if value == "model" else None
+        # belief=PATH: guess enemy boards by a table of `bgsim belief --fit --out PATH`.
+        self._dev = load_development(str(belief)) if belief is not None else None
         self._heuristic = HeuristicAgent()
         self.c = c
         self.cheat = cheat

@@ -197,3 +197,20 @@ class ResultsDB:
     def runs(self) -> list[tuple[str, str, dict, int]]:
         rows = self.conn.execute("SELECT run, lineup, options, seed FROM runs ORDER BY created")
         return [(r, lineup, json.loads(opts), seed) for r, lineup, opts, seed in rows]
+
+    def run_details(self) -> list[dict]:
+        """Every stored run, oldest first, as a dict: ``run``, ``lineup``,
+        ``options``, ``seed``, ``created`` (Unix time), ``fingerprints`` and
+        ``games`` (finished games stored)."""
+        rows = self.conn.execute(
+            "SELECT r.run, r.lineup, r.options, r.seed, r.created, r.fingerprints, "
+            "(SELECT COUNT(*) FROM games g WHERE g.run = r.run) FROM runs r ORDER BY r.created"
+        )
+        keys = ("run", "lineup", "options", "seed", "created", "fingerprints", "games")
+        out = []
+        for row in rows:
+            item = dict(zip(keys, row, strict=True))
+            item["options"] = json.loads(item["options"])
+            item["fingerprints"] = json.loads(item["fingerprints"])
+            out.append(item)
+        return out

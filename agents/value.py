@@ -115,7 +115,26 @@ class ValueModel:
 
 @cache
 def value_model() -> ValueModel:
+    """The shipped model, ``data/value_model.json`` (read once)."""
     return ValueModel.load()
+
+
+def load_value_model(path: str | Path) -> ValueModel:
+    """A model file that ``bgsim value --out PATH`` wrote (the MCTS agent's
+    ``value_model=PATH`` option); a file that cannot be read or is no such
+    model raises ``ValueError`` in one line.
+
+    >>> load_value_model("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: value_model=no/such/file.json: cannot read it (No such file or directory)
+    """
+    try:
+        return ValueModel.load(path)
+    except OSError as exc:
+        raise ValueError(f"value_model={path}: cannot read it ({exc.strerror})") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"value_model={path}: not a bgsim value model ({exc})") from None
 
 
 def collect_samples(

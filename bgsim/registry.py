@@ -275,7 +275,7 @@ def accepted_options(cls: type) -> tuple[str, ...]:
     ``__init__`` parameters.
 
     >>> accepted_options(agent_class(parse_spec("greedy")))
-    ('runs', 'guesses')
+    ('runs', 'guesses', 'belief')
     """
     declared = getattr(cls, "OPTIONS", None)
     if declared is not None:
@@ -377,7 +377,12 @@ def fingerprint(spec: AgentSpec) -> str:
     """
     agent_class(spec)  # imported, so its files are found
     module_name = spec.target.partition(":")[0]
-    text = json.dumps([spec.target, [list(o) for o in spec.options], _code_hash(module_name)])
+    parts = [spec.target, [list(o) for o in spec.options], _code_hash(module_name)]
+    # An option naming a file (mcts[value_model=PATH]) counts by what the file holds.
+    for _, value in spec.options:
+        if isinstance(value, str) and Path(value).is_file():
+            parts.append(hashlib.sha256(Path(value).read_bytes()).hexdigest())
+    text = json.dumps(parts)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
