@@ -34,12 +34,14 @@ import importlib
 import importlib.metadata
 import inspect
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bgsim.agent import Agent
@@ -257,7 +259,7 @@ def agent_class(spec: AgentSpec) -> type:
     """
     module_name, _, class_name = spec.target.partition(":")
     try:
-        module = importlib.import_module(module_name)
+        module = _import_agent_module(module_name)
     except ImportError as exc:
         raise LineupError(f"agent {spec.name!r}: cannot import {module_name!r} ({exc})") from None
     except Exception as exc:  # an agent module that fails on import is the agent's problem
@@ -268,6 +270,24 @@ def agent_class(spec: AgentSpec) -> type:
     if not isinstance(cls, type):
         raise LineupError(f"agent {spec.name!r}: {module_name!r} has no class {class_name!r}")
     return cls
+
+
+def _import_agent_module(module_name: str) -> ModuleType:
+    """Import ``module_name``; a module not found on ``sys.path`` is looked
+    for in the current directory too, last, so that ``--agent x=mine:Mine``
+    works from the folder holding ``mine.py`` under the installed ``bgsim``
+    command (whose ``sys.path`` does not include it) without ever shadowing an
+    installed module."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        top = module_name.partition(".")[0]
+        if exc.name != top or here in sys.path or "" in sys.path:
+            raise
+        sys.path.append(here)
+        importlib.invalidate_caches()
+        return importlib.import_module(module_name)
 
 
 def accepted_options(cls: type) -> tuple[str, ...]:
