@@ -1,4 +1,5 @@
-"""Plotly figures of a results database (``bgsim plot results.db --out DIR``)."""
+"""Plotly figures of a results database (``bgsim plot results.db --out DIR``);
+games played with heroes add the placements by hero."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from agents.arena import summarize
+from agents.arena import summarize, summarize_heroes
 from agents.results_db import GameRecord, ResultsDB
+from bgsim.cards import cards
 
 ROLLING = 50
 
@@ -109,6 +111,45 @@ def mean_placement_figure(games: list[GameRecord]) -> go.Figure:
     return fig
 
 
+def hero_placement_figure(games: list[GameRecord]) -> go.Figure:
+    """Mean placement per hero played with its 95% interval (lower is better),
+    best first; the hover says the games, the top-4 rate and the hero power's
+    uses per game."""
+    summary = summarize_heroes(games)
+    db = cards()
+    heroes = sorted(summary, key=lambda h: (summary[h]["mean_placement"], h))
+    names = [db[h].name if h in db else h for h in heroes]
+    rows = [summary[h] for h in heroes]
+    fig = go.Figure(
+        go.Scatter(
+            x=names,
+            y=[r["mean_placement"] for r in rows],
+            mode="markers",
+            name="mean placement",
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [r["ci_high"] - r["mean_placement"] for r in rows],
+                "arrayminus": [r["mean_placement"] - r["ci_low"] for r in rows],
+            },
+            customdata=[[r["games"], r["top4"], r["power_uses"]] for r in rows],
+            hovertemplate=(
+                "%{x}: mean placement %{y:.2f}<br>%{customdata[0]} games, "
+                "top 4 %{customdata[1]:.0%}, %{customdata[2]:.1f} power uses a game"
+                "<extra></extra>"
+            ),
+        )
+    )
+    fig.add_hline(y=4.5, line_dash="dot", annotation_text="the field's average")
+    fig.update_layout(
+        title="Placement by hero (95% interval)",
+        yaxis_title="placement",
+        yaxis_range=[8.5, 0.5],
+        xaxis_tickangle=-45,
+    )
+    return fig
+
+
 def health_figure(games: list[GameRecord], rounds: list[tuple]) -> go.Figure:
     """Hero health after each round, averaged over each agent's seats (0 once out)."""
     label_of = {(g.run, g.game, seat): label for g in games for seat, label in enumerate(g.seats)}
@@ -136,12 +177,15 @@ def figures(db: ResultsDB, runs: list[str] | None = None) -> dict[str, go.Figure
     games = db.games(runs)
     if not games:
         raise ValueError(f"{db.path} holds no finished games")
-    return {
+    out = {
         "win_rate": win_rate_figure(games),
         "placements": placement_figure(games),
         "mean_placement": mean_placement_figure(games),
         "health": health_figure(games, db.rounds(runs)),
     }
+    if any(any(g.heroes) for g in games):
+        out["heroes"] = hero_placement_figure(games)
+    return out
 
 
 def write_plots(
