@@ -41,13 +41,14 @@ from bgsim._core.minions import (
     TRIPLE_REWARD,
     WINDFURY,
     CardInfo,
+    SpellCard,
     card_info,
     make_minion,
     pool_minion,
 )
 from bgsim._core.player_state import PlayerState
 from bgsim._core.recruit_effects import battlecry_target
-from bgsim._core.spells import spell_cost
+from bgsim._core.spells import spell_cost as _spell_cost
 from bgsim._core.tavern import (
     _power_actions,
     action_mask,
@@ -96,6 +97,16 @@ __all__ = [
     "spell_targets",
     "why_illegal",
 ]
+
+
+def spell_cost(card: SpellCard) -> int:
+    """What casting a spell in hand costs in gold (most cost nothing).
+
+    >>> from bgsim import SpellCard
+    >>> spell_cost(SpellCard("TB_BaconShop_HP_047t"))  # Elise Starseeker's Recruitment Map
+    3
+    """
+    return _spell_cost(card)
 
 
 def power_actions(state: PlayerState, rules: Ruleset) -> list[Action]:

@@ -991,7 +991,8 @@ def test_a_used_power_is_said_and_shown_as_used(hero_game):
     f = used[0]
     assert f.words.startswith(f"uses {f.tavern.hero.power_name}")
     assert f.tavern.hero.status in ("used", "spent")
-    assert describe_frame(replay, frames, f.index, f.player)["caption"][0].endswith(f.words)
+    assert f.caption.endswith(f.words)
+    assert f.tavern.hero.status in describe_frame(replay, frames, f.index, f.player)["hero"]
 
 
 def test_standings_show_every_players_hero_portrait(hero_game):
@@ -1069,3 +1070,25 @@ def test_hero_wording():
         "Play(hand=0, target=0)", 64, {**view, "hand": [bananas]}, {**view, "hand": []}
     )
     assert cast.text == "casts Bananas on Alleycat"
+
+
+def test_plots_add_placements_by_hero(hero_game, tmp_path):
+    import dataclasses
+
+    from agents.results_db import ResultsDB
+    from viz.plots import figures
+
+    _, _, record = hero_game
+    db = cards()
+    with ResultsDB(tmp_path / "r.db") as results:
+        results.add_run(record.run, "heuristic:8", {}, 0, {})
+        results.add_game(record)
+        figs = figures(results)
+    trace = figs["heroes"].data[0]
+    assert sorted(trace.x) == sorted(db[h].name for h in set(record.heroes))
+    assert all(1 <= y <= 8 for y in trace.y)
+    plain = dataclasses.replace(record, run="plain", heroes=(), power_uses=())
+    with ResultsDB(tmp_path / "p.db") as results:
+        results.add_run("plain", "heuristic:8", {}, 0, {})
+        results.add_game(plain)
+        assert "heroes" not in figures(results)
