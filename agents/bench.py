@@ -17,6 +17,10 @@ def bench_lobby(
     (with heroes: the draft and hero powers too)."""
     rules = load_ruleset()
     seats = tuple(parse_lineup(lineup, rules.lobby.players))
+    if heroes:  # the hero sheet is read once per process, as the card data is at import
+        from bgsim.heroes import heroes as hero_sheet
+
+        hero_sheet()
     start = time.perf_counter()
     turns = 0
     for k in range(lobbies):

@@ -44,7 +44,7 @@ AIMS: Final = {"best": BEST, "weakest": WEAKEST, "strongest": STRONGEST}
 ANY_MINION: Final = -1  # ``needs``: any friendly minion (else a tribe's bit; 0: nothing)
 
 AVERAGE: Final = 4.5  # the mean placement of eight players
-SHRINK: Final = 10.0  # pseudo-games at the average a measured rating is shrunk with
+SHRINK: Final = 10.0  # pseudo-games at the average, when the ratings do not say
 
 _FIELDS: Final = ("power", "policy", "aim", "needs", "from_turn", "min_health")
 
@@ -104,9 +104,10 @@ class HeroKnowledge:
             per_game = drafted[hero_id].power.uses == "per_game"
             self.powers[power.id] = PowerPolicy(kind, aim, needs, from_turn, min_health, per_game)
             self.hero_of[power.id] = hero_id
+        shrink = float(ratings.get("shrink", SHRINK))
         for hero_id, (games, mean) in ratings.get("heroes", {}).items():
             n = float(games)
-            self.ratings[hero_id] = (n * float(mean) + SHRINK * AVERAGE) / (n + SHRINK)
+            self.ratings[hero_id] = (n * float(mean) + shrink * AVERAGE) / (n + shrink)
 
     def policy(self, power_id: str) -> PowerPolicy | None:
         """The policy of a hero power (None for a power no row names)."""

@@ -3,8 +3,12 @@
 Plays lobbies with heroes in which every seat is the heuristic agent taking the
 first hero offered (``heuristic[draft=first]``: the offers are a random draw,
 so every seat gets a uniformly random hero) and records, per hero, the games
-and the mean placement. :mod:`agents.hero_policy` shrinks each mean toward the
-average by its number of games and drafts the best. Run it again whenever hero
+and the mean placement, and how far to trust a hero's mean: the shrinkage
+``shrink``, in pseudo-games at the average, is the empirical-Bayes ratio of
+the placements' variance within a hero to the variance of the heroes' true
+means (the spread of the measured means less what their sampling explains).
+:mod:`agents.hero_policy` shrinks each mean toward the average by it and
+drafts the best. Run it again whenever hero
 powers change::
 
     python -m agents.hero_rating --lobbies 600 --seed 1 --write
@@ -45,7 +49,9 @@ def measure(lobbies: int, seed: int = 0, lineup: str = LINEUP) -> dict:
         record = play_game(task)
         for hero, place in zip(record.heroes, record.placements, strict=True):
             places.setdefault(hero, []).append(place)
+    heroes = {h: [len(got), round(sum(got) / len(got), 3)] for h, got in sorted(places.items())}
     return {
+        "shrink": round(shrinkage(places), 1),
         "about": (
             "mean placement per hero in lobbies of heuristic agents that each drafted "
             "a random hero; written by agents/hero_rating.py, read by agents/hero_policy.py"
@@ -53,10 +59,28 @@ def measure(lobbies: int, seed: int = 0, lineup: str = LINEUP) -> dict:
         "lineup": lineup,
         "lobbies": lobbies,
         "seed": seed,
-        "heroes": {
-            hero: [len(got), round(sum(got) / len(got), 3)] for hero, got in sorted(places.items())
-        },
+        "heroes": heroes,
     }
+
+
+def shrinkage(places: dict[str, list[int]]) -> float:
+    """Pseudo-games at the average to shrink a hero's mean with: the pooled
+    variance of placements within a hero over the variance of the heroes'
+    true means (at least 0.01 placement squared), the empirical-Bayes choice.
+
+    >>> round(shrinkage({"a": [1, 2, 1, 2], "b": [7, 8, 7, 8]}), 2)
+    0.02
+    """
+    groups = [got for got in places.values() if len(got) > 1]
+    if len(groups) < 2:
+        return 10.0
+    means = [sum(g) / len(g) for g in groups]
+    within = sum(sum((x - m) ** 2 for x in g) for g, m in zip(groups, means, strict=True))
+    within /= sum(len(g) - 1 for g in groups)
+    grand = sum(means) / len(means)
+    spread = sum((m - grand) ** 2 for m in means) / (len(means) - 1)
+    sampling = sum(within / len(g) for g in groups) / len(groups)
+    return within / max(spread - sampling, 0.01)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
