@@ -20,7 +20,8 @@ from typing import Any, cast
 
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import clustered_mean, clustered_rate
-from bgsim import Budget, Lobby, Ruleset
+from bgsim import Budget, HeroPower, Lobby, Ruleset
+from bgsim.actions import as_action
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -78,6 +79,7 @@ def play_game(task: GameTask) -> GameRecord:
             # Only the measuring cheat reads the true boards (DESIGN, agents).
             cast(Any, agent).true_boards = partial(lobby.true_warbands, seat)
     rounds: list[tuple[int, int, int, int, int]] = []
+    uses = [0] * len(agents)  # hero power uses per seat
     turn = lobby.turn
     while not lobby.done:
         # Each living player recruits in turn; the last EndTurn runs the fights
@@ -87,6 +89,8 @@ def play_game(task: GameTask) -> GameRecord:
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
                 action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 lobby.apply(player, action)
+                if task.heroes and type(as_action(action)) is HeroPower:
+                    uses[player] += 1
         if lobby.turn != turn or lobby.done:
             if turn > 0:  # turn 0 is the heroes' draft: no round was fought
                 rounds.extend(_standings(lobby, turn))
@@ -100,14 +104,8 @@ def play_game(task: GameTask) -> GameRecord:
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
     heroes: tuple[str, ...] = ()
-    uses: tuple[int, ...] = ()
     if task.heroes:
         heroes = tuple(i.hero or "" for i in lobby.public_players())
-        counts = [0] * len(agents)
-        for entry in lobby.log:
-            if entry["type"] == "action" and entry["text"].startswith("HeroPower("):
-                counts[entry["player"]] += 1
-        uses = tuple(counts)
     return GameRecord(
         run=task.run,
         game=task.game,
@@ -119,7 +117,7 @@ def play_game(task: GameTask) -> GameRecord:
         rounds=tuple(rounds),
         replay=replay,
         heroes=heroes,
-        power_uses=uses,
+        power_uses=tuple(uses) if task.heroes else (),
     )
 
 

@@ -21,6 +21,15 @@ policy's line. Where the default policy ends the turn (or arranges the
 warband to end it) the agent does not search unless ``search_end``: that
 almost never changed the decision. :meth:`MCTSAgent.analyse` searches a
 position for a fixed number of iterations.
+
+Heroes: the tree branches on ``HeroPower`` (every valid target) like on any
+other action, ordered after the heuristic's choice with Upgrade's weight. The
+draft (``ChooseHero`` before turn 1) is not searched but decided by the hero
+rule of :mod:`agents.hero_policy` (the heuristic's): a search here looks one
+turn ahead and fights with the warband it ends on, and before turn 1 every
+hero ends the draft with the same empty warband, so the search would compare
+equal rewards; a hero's worth shows over a whole game, which is what the
+rule's measured rating is.
 """
 
 from __future__ import annotations
@@ -44,9 +53,11 @@ from bgsim import (
     Budget,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
     Guess,
+    HeroPower,
     Move,
     Observation,
     Play,
@@ -71,7 +82,17 @@ ARRANGE_MARGIN = 0.02
 # when the turn's time is up.
 ARRANGE_RESERVE = 0.1
 # Order in which a node's actions join the search after the default policy's.
-PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
+PRIOR = {
+    Play: 6,
+    Choose: 6,
+    ChooseHero: 6,
+    Buy: 5,
+    Upgrade: 4,
+    HeroPower: 4,
+    Refresh: 3,
+    EndTurn: 2,
+    Sell: 1,
+}
 
 
 def search_actions(
@@ -169,6 +190,7 @@ class TurnContext:
         self.obs = obs
         self.heuristic = agent._heuristic
         self.heuristic.use_rules(obs.rules)
+        self.heuristic.standings = obs.players  # for powers aimed at a player
         self.rng = agent._rng  # the agent's stream: seeds are drawn when first needed
         self.policy = agent.policy
         self.horizon = agent.horizon
@@ -453,6 +475,8 @@ class MCTSAgent:
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if observation.state.hero_offers:  # the draft: the hero rule (see the module doc)
+            return self._heuristic.act(observation, legal_actions)
         if observation.turn != self._turn:
             self._new_turn(observation)
         state = observation.state

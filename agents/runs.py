@@ -181,14 +181,16 @@ def select_runs(runs: Sequence[RunInfo], wanted: Sequence[str], where: str) -> l
     return out
 
 
-def short_ids(runs: Sequence[RunInfo]) -> dict[str, str]:
+def short_ids(runs: Sequence[RunInfo] | Sequence[str]) -> dict[str, str]:
     """Each run's key cut to the shortest length (at least six characters)
-    that tells the runs apart.
+    that tells the runs apart; ``runs`` are runs or their keys.
 
     >>> short_ids([RunInfo(k, "random:8", {}, 0, 0.0, {}, 1) for k in ("abcdef12", "abcdef34")])
     {'abcdef12': 'abcdef1', 'abcdef34': 'abcdef3'}
+    >>> short_ids(["abcdef12"])
+    {'abcdef12': 'abcdef'}
     """
-    keys = [r.run for r in runs]
+    keys = [r if isinstance(r, str) else r.run for r in runs]
     size = SHORT_ID
     while size < max((len(k) for k in keys), default=0) and len({k[:size] for k in keys}) < len(
         set(keys)

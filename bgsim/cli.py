@@ -223,9 +223,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if which in ("lobby", "all"):
         from agents.bench import bench_lobby
 
+        heroes = args.heroes == "on"
         if log:
-            print("eight-player lobbies, random agents (one core)")
-        r = results["lobby"] = bench_lobby(args.lobbies, seed=0)
+            with_heroes = ", with heroes" if heroes else ""
+            print(f"eight-player lobbies, random agents{with_heroes} (one core)")
+        r = results["lobby"] = bench_lobby(args.lobbies, seed=0, heroes=heroes)
         if log:
             print(
                 f"  {r['lobbies_per_second']:.1f} lobbies/s "
@@ -883,6 +885,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--seconds", type=float, default=1.0, help="time per combat measurement")
+    bench.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="off",
+        help="lobby figure: play with heroes (the draft and hero powers; default: off)",
+    )
     bench.set_defaults(func=_cmd_bench)
 
     lineup_help = LINEUP_HELP

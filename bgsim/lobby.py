@@ -317,7 +317,11 @@ class Lobby:
         after = tavern.apply_action(before, action, self._pool, self._rngs[player], self.rules)
         self._states[player] = after
         self._log.append(("action", self.turn, player, action.code))
-        if after.tier != before.tier or after.health != before.health or after.hero:
+        if (
+            after.tier != before.tier
+            or after.health != before.health
+            or after.hero is not before.hero  # a hero chosen, a power used, a counter moved
+        ):
             self._public = None
         if type(action) is EndTurn:
             self._hand_out_gifts(player)

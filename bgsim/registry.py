@@ -382,8 +382,11 @@ def _code_hash(module_name: str) -> str:
         digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     if module_name.split(".")[0] == "agents":
         # The bundled agents also read these tables.
-        for name in ("heuristic.toml", "belief.json", "value_model.json"):
-            digest.update(name.encode() + (data_dir() / name).read_bytes())
+        names = ("heuristic.toml", "belief.json", "value_model.json", "hero_policy.toml")
+        for name in (*names, "hero_ratings.json"):
+            path = data_dir() / name
+            if path.is_file() or name in names:
+                digest.update(name.encode() + path.read_bytes())
     return digest.hexdigest()
 
 

@@ -19,9 +19,10 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 from plotly.subplots import make_subplots
 
-from agents.arena import summarize
+from agents.arena import summarize, summarize_heroes
 from agents.results_db import GameRecord, ResultsDB
 from agents.runs import RunInfo, agent_counts, labelled_games, load_runs, select_runs, short_ids
+from bgsim.cards import cards
 
 ROLLING = 50
 DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
@@ -187,6 +188,57 @@ def placement_figure(games: list[GameRecord], about: Sequence[str] = ()) -> go.F
     return fig
 
 
+def hero_placement_figure(games: list[GameRecord], about: Sequence[str] = ()) -> go.Figure:
+    """Mean placement per hero played with its 95% interval (lower is better),
+    best first, one series per run so runs are never pooled; the hover says
+    the games, the top-4 rate and the hero power's uses per game."""
+    db = cards()
+    by_run: dict[str, list[GameRecord]] = defaultdict(list)
+    for g in games:
+        by_run[g.run].append(g)
+    tags = short_ids(sorted(by_run))
+    summaries = {run: summarize_heroes(rows) for run, rows in sorted(by_run.items())}
+    pooled_order = summarize_heroes(games)
+    heroes = sorted(pooled_order, key=lambda h: (pooled_order[h]["mean_placement"], h))
+    names = {h: db[h].name if h in db else h for h in heroes}
+    fig = go.Figure()
+    for k, (run, summary) in enumerate(summaries.items()):
+        style = line_style(k)
+        shown = [h for h in heroes if h in summary]
+        rows = [summary[h] for h in shown]
+        fig.add_trace(
+            go.Scatter(
+                x=[names[h] for h in shown],
+                y=[r["mean_placement"] for r in rows],
+                mode="markers",
+                name=f"@{tags[run]}" if len(summaries) > 1 else "mean placement",
+                marker={"color": style["color"], "symbol": style["symbol"], "size": 9},
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [r["ci_high"] - r["mean_placement"] for r in rows],
+                    "arrayminus": [r["mean_placement"] - r["ci_low"] for r in rows],
+                },
+                customdata=[[r["games"], r["top4"], r["power_uses"]] for r in rows],
+                hovertemplate=(
+                    "%{x}: mean placement %{y:.2f}<br>%{customdata[0]} games, "
+                    "top 4 %{customdata[1]:.0%}, %{customdata[2]:.1f} power uses a game"
+                    "<extra></extra>"
+                ),
+            )
+        )
+    fig.add_hline(y=4.5, line_dash="dot", annotation_text="the field's average")
+    fig.update_layout(
+        yaxis_title="placement",
+        yaxis_range=[8.5, 0.5],
+        xaxis_tickangle=-45,
+        xaxis={"categoryorder": "array", "categoryarray": [names[h] for h in heroes]},
+        showlegend=len(summaries) > 1,
+    )
+    _titled(fig, "Placement by hero (95% interval)", games, about)
+    return fig
+
+
 def mean_placement_figure(games: list[GameRecord], about: Sequence[str] = ()) -> go.Figure:
     """Mean placement per agent with its 95% interval, clustered by lobby
     (lower is better)."""
@@ -294,12 +346,15 @@ def figures(db: ResultsDB, runs: Sequence[str] | None = None) -> dict[str, go.Fi
     if not games:
         raise ValueError(f"{db.path} holds no finished games in the runs asked for")
     about = describe_runs(chosen)
-    return {
+    out = {
         "win_rate": win_rate_figure(games, about=about),
         "placements": placement_figure(games, about=about),
         "mean_placement": mean_placement_figure(games, about=about),
         "health": health_figure(games, db.rounds([r.run for r in chosen]), about=about),
     }
+    if any(any(g.heroes) for g in games):
+        out["heroes"] = hero_placement_figure(games, about=about)
+    return out
 
 
 def standalone_html(fig: go.Figure, div_id: str = "figure") -> str:
