@@ -10,10 +10,11 @@ upgrading, then refreshing, and ends the turn when nothing helps.
 Moves are not searched (positions come from where minions are played: left
 or right end), which keeps a decision to a few dozen simulations.
 
-With heroes it drafts by the rule of :mod:`agents.hero_policy` (the best
-rated hero offered) and weighs its hero power like any action, aimed at every
-valid target, but only when that power's policy allows a use now (its
-conditions: gold, turn, Health, the minions it needs). An effect the look-ahead
+With heroes it drafts by the rule of :mod:`agents.hero_policy` (a draw that
+favours the best rated hero offered) and weighs its hero power like any
+action, aimed at every valid target, but only when that power's policy allows
+a use now (its conditions: gold, turn, Health, the minions it needs). An
+effect the look-ahead
 cannot see (gold, cards in hand, what happens in combat) ties with the board
 it leaves, and the tie-break puts the power after playing, buying, choosing
 and upgrading but before refreshing and ending the turn: the gold left after
@@ -130,7 +131,7 @@ class GreedyAgent:
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         offers = observation.state.hero_offers
         if offers:
-            return ChooseHero(HEROES.draft(offers))
+            return ChooseHero(HEROES.draft(offers, self._rng))
         if observation.turn != self._turn:
             self._plan_turn(observation)
         now = TurnModel.from_observation(observation, rng=random.Random(self._seed))

@@ -18,6 +18,8 @@ True
 from __future__ import annotations
 
 import json
+import math
+import random
 import tomllib
 from collections.abc import Sequence
 from typing import Final
@@ -45,6 +47,12 @@ ANY_MINION: Final = -1  # ``needs``: any friendly minion (else a tribe's bit; 0:
 
 AVERAGE: Final = 4.5  # the mean placement of eight players
 SHRINK: Final = 10.0  # pseudo-games at the average, when the ratings do not say
+# The draft's temperature, in places: an offer rated d places worse than the
+# best offered is taken exp(-d / T) times as often. 0.3 is about twice a
+# rating's standard error (some 230 lobbies a hero, placements' sd 2.3), so
+# heroes the measurement cannot tell apart get near-equal odds, and every
+# hero is played now and then (an argmax never plays the lowest rated ones).
+DRAFT_TEMPERATURE: Final = 0.3
 
 _FIELDS: Final = ("power", "policy", "aim", "needs", "from_turn", "min_health")
 
@@ -119,16 +127,26 @@ class HeroKnowledge:
         hero = self.hero_of.get(card_id, card_id)
         return self.ratings.get(hero, AVERAGE)
 
-    def draft(self, offers: Sequence[str]) -> int:
-        """The option to take among offered heroes (or hero powers): the best
-        rated, the earlier one on a tie."""
-        best = 0
-        best_rating = 1e9
-        for i, card_id in enumerate(offers):
-            r = self.rating(card_id)
-            if r < best_rating:
-                best, best_rating = i, r
-        return best
+    def draft(self, offers: Sequence[str], rng: random.Random | None = None) -> int:
+        """The option to take among offered heroes (or hero powers). With
+        ``rng``, a draw in which an offer rated ``d`` places worse than the
+        best offered weighs ``exp(-d / DRAFT_TEMPERATURE)``; without, the best
+        rated, the earlier one on a tie.
+
+        >>> pyramad, patchwerk = "TB_BaconShop_HERO_39", "TB_BaconShop_HERO_34"
+        >>> know = HeroKnowledge({}, {"heroes": {pyramad: [990, 4.3], patchwerk: [990, 4.0]}})
+        >>> know.draft((pyramad, patchwerk))
+        1
+        >>> picks = [know.draft((pyramad, patchwerk), random.Random(s)) for s in range(1000)]
+        >>> 200 < picks.count(0) < 340  # weighs exp(-0.3 / 0.3) = 0.37 against 1
+        True
+        """
+        ratings = [self.rating(card_id) for card_id in offers]
+        best_rating = min(ratings)
+        if rng is None:
+            return ratings.index(best_rating)
+        weights = [math.exp((best_rating - r) / DRAFT_TEMPERATURE) for r in ratings]
+        return rng.choices(range(len(offers)), weights)[0]
 
 
 def power_ready(policy: PowerPolicy, s: PlayerState, turn: int) -> bool:

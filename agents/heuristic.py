@@ -201,7 +201,8 @@ _ROLE: Final = KNOWLEDGE.roles
 _TARGETING: Final = KNOWLEDGE.targeting
 _SELL_GOLD: Final = KNOWLEDGE.sell_gold
 _POWERS: Final = HEROES.powers
-# How the agent drafts: by the rating of agents.hero_policy, or the first offer
+# How the agent drafts: by the ratings of agents.hero_policy (a draw that favours
+# the best rated, see HeroKnowledge.draft), or the first offer
 # (offers are a random draw, so that is a uniformly random hero: for measuring).
 DRAFTS: Final = ("rating", "first")
 
@@ -469,7 +470,7 @@ class HeuristicAgent:
         if self.rules is None:
             raise ValueError("HeuristicAgent.decide needs rules: call use_rules first")
         if s.hero_offers:
-            option = 0 if self.draft_first else HEROES.draft(s.hero_offers)
+            option = 0 if self.draft_first else HEROES.draft(s.hero_offers, self._rng)
             return ACTIONS[CHOOSE_HERO_BASE + option]
         ctx = self._context(s, turn)
         if s.discover:

@@ -4,6 +4,7 @@ the belief model's use of every player's hero, and the lobby bench with heroes."
 
 from __future__ import annotations
 
+import math
 import random
 import tomllib
 from collections import Counter
@@ -16,6 +17,7 @@ from agents.greedy import GreedyAgent
 from agents.hero_policy import (
     AFTER_BUYS,
     AVERAGE,
+    DRAFT_TEMPERATURE,
     FIRST,
     KINDS,
     KNOWLEDGE,
@@ -106,6 +108,20 @@ def test_the_draft_takes_the_best_rated_offer_and_shrinks_small_samples():
     assert few.rating("unmeasured") == AVERAGE
 
 
+def test_the_draw_weighs_each_offer_by_its_rating_gap():
+    pyramad, patchwerk = HERO["Pyramad"].id, HERO["Patchwerk"].id
+    know = HeroKnowledge({}, {"heroes": {pyramad: [10**6, 4.6], patchwerk: [10**6, 4.0]}})
+    picks = Counter(know.draft((pyramad, patchwerk), random.Random(s)) for s in range(4000))
+    share = picks[0] / 4000  # exp(-0.6 / T) against 1
+    expected = math.exp(-0.6 / DRAFT_TEMPERATURE) / (1 + math.exp(-0.6 / DRAFT_TEMPERATURE))
+    assert abs(share - expected) < 0.03, share
+    # equal ratings: a fair coin; a hopeless offer: never
+    coin = sum(know.draft((patchwerk, patchwerk), random.Random(s)) for s in range(4000))
+    assert 1800 < coin < 2200
+    far = HeroKnowledge({}, {"heroes": {pyramad: [10**6, 8.0], patchwerk: [10**6, 1.0]}})
+    assert all(far.draft((pyramad, patchwerk), random.Random(s)) == 1 for s in range(500))
+
+
 # ------------------------------------------------------------ random agents
 
 
@@ -126,14 +142,36 @@ def test_random_agents_pick_heroes_and_powers_uniformly_among_the_legal_actions(
 # ------------------------------------------------------------ heuristic: the draft
 
 
+def gap(offers: tuple[str, ...]) -> float:
+    ratings = [KNOWLEDGE.rating(h) for h in offers]
+    return max(ratings) - min(ratings)
+
+
 def test_the_heuristic_drafts_by_the_rating_or_the_first_offer():
-    lobby = Lobby(5, heroes=True)
-    obs = lobby.observe(2)
+    # a seat whose offers differ by 0.3 to 1 place: the draw's odds show
+    lobby, seat = next(
+        (lob, p)
+        for seed in range(1, 50)
+        for lob in [Lobby(seed, heroes=True)]
+        for p in range(8)
+        if 0.3 < gap(lob.observe(p).state.hero_offers) < 1.0
+    )
+    obs = lobby.observe(seat)
     offers = obs.state.hero_offers
     agent = HeuristicAgent()
-    assert agent.act(obs, lobby.legal_actions(2)) == ChooseHero(KNOWLEDGE.draft(offers))
+    agent.reset(seat, 11)
+    choice = agent.act(obs, lobby.legal_actions(seat))
+    agent.reset(seat, 11)
+    assert agent.act(obs, lobby.legal_actions(seat)) == choice  # the seed decides the draw
+    picks = Counter()
+    for seed in range(300):
+        agent.reset(seat, seed)
+        picks[agent.act(obs, lobby.legal_actions(seat))] += 1
+    # the best rated offer is the usual pick, and not the only one
+    assert picks.most_common(1)[0][0] == ChooseHero(KNOWLEDGE.draft(offers))
+    assert len(picks) > 1
     first = HeuristicAgent(draft="first")
-    assert first.act(obs, lobby.legal_actions(2)) == ChooseHero(0)
+    assert first.act(obs, lobby.legal_actions(seat)) == ChooseHero(0)
     with pytest.raises(ValueError, match="draft must be one of"):
         HeuristicAgent(draft="best")
 
@@ -284,7 +322,10 @@ def test_greedy_drafts_by_the_rule_and_uses_its_power_by_its_policy():
     agent = GreedyAgent(runs=4, guesses=1)
     agent.reset(1, 1)
     offers = obs.state.hero_offers
-    assert agent.act(obs, lobby.legal_actions(1)) == ChooseHero(KNOWLEDGE.draft(offers))
+    choice = agent.act(obs, lobby.legal_actions(1))
+    agent.reset(1, 1)
+    assert agent.act(obs, lobby.legal_actions(1)) == choice
+    assert choice == ChooseHero(KNOWLEDGE.draft(offers, random.Random(1)))
     state = with_hero("Rakanishu", board=[mk("BOT_606")], gold=2, tier=1)
     real = Lobby(2).observe(0)
     fake = Observation(0, 5, state, real.players, real.seen, real.tribes, None, RULES)
@@ -301,7 +342,9 @@ def test_mcts_decides_the_draft_by_the_rule_and_searches_hero_powers():
     agent = MCTSAgent(budget=Budget(iterations=30))
     agent.reset(0, 0)
     choice = agent.act(obs, lobby.legal_actions(0))
-    assert choice == ChooseHero(KNOWLEDGE.draft(obs.state.hero_offers))
+    heuristic = HeuristicAgent()
+    heuristic.reset(0, 0)
+    assert choice == heuristic.act(obs, lobby.legal_actions(0))  # the heuristic's rule
     assert agent.iterations_done == 0  # not searched
     for p in range(8):
         lobby.apply(p, ChooseHero(0))
