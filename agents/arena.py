@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -21,6 +23,8 @@ from typing import Any, cast
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import mean_interval, wilson
 from bgsim import Budget, Lobby, Ruleset
+from bgsim.limits import MAX_GAMES, MAX_SEED, check_int
+from bgsim.outputs import output_dir
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -43,6 +47,7 @@ class GameTask:
     replay_dir: str | None
     rules: Ruleset
     heroes: bool = False
+    replay_name: str | None = None  # in replay_dir; default "{run}-{game:05d}.jsonl"
 
 
 def seats_for_game(lineup: list[AgentSpec], game: int) -> tuple[AgentSpec, ...]:
@@ -95,7 +100,8 @@ def play_game(task: GameTask) -> GameRecord:
     if task.replay_dir is not None:
         from bgsim.replay import write_replay
 
-        path = Path(task.replay_dir) / f"{task.run}-{task.game:05d}.jsonl"
+        name = task.replay_name or f"{task.run}-{task.game:05d}.jsonl"
+        path = Path(task.replay_dir) / name
         write_replay(path, lobby, [a.name for a in agents])
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
@@ -197,10 +203,15 @@ class Tournament:
     heroes: bool = False
 
     def __post_init__(self) -> None:
+        try:
+            check_int(self.games, 1, MAX_GAMES, "games")
+            check_int(self.seed, 0, MAX_SEED, "seed")
+        except ValueError as exc:
+            raise LineupError(str(exc)) from None
         self.specs = parse_lineup(self.lineup, self.rules.lobby.players, self.agents)
-        if self.games < 1:
-            raise LineupError("--games must be at least 1")
         check_lineup(self.specs, budget=self.budget)
+        if self.replays is not None:
+            output_dir(self.replays, "replay folder", make=False)
         self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
         self.fingerprints["bgsim"] = game_fingerprint()
         ruleset = self.rules.id + ("+heroes" if self.heroes else "")
@@ -266,7 +277,7 @@ def run_tournament(
     done = db.finished(tour.run) & set(range(tour.games))
     tasks = tour.tasks(done)
     if tour.replays is not None:
-        Path(tour.replays).mkdir(parents=True, exist_ok=True)
+        output_dir(tour.replays, "replay folder")
     bar = tqdm(
         total=tour.games, initial=len(done), unit="game", disable=not progress, smoothing=0.1
     )
@@ -290,8 +301,30 @@ def run_tournament(
     return summarize(r for r in db.games([tour.run]) if r.game < tour.games)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A pool worker's initializer: a thread that ends the worker once its
+    parent is gone. Killed outright (SIGKILL), the parent cannot shut the pool
+    down, and the workers, which hold the task queue's other end themselves,
+    would wait on it forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="bgsim-parent-watch", daemon=True).start()
+
+
+PARENT_POLL = 0.5  # seconds between a worker's checks that its parent lives
+
+
 def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], workers: int) -> None:
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"))
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("fork"),
+        initializer=_exit_with_parent,
+        initargs=(os.getpid(),),
+    )
     pending: set[Future] = set()
     queue = list(reversed(tasks))
     try:

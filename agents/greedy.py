@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 
 from agents.belief import guess_boards
+from agents.options import integer
 from bgsim import (
     Action,
     Buy,
@@ -38,6 +39,9 @@ from combat_c import Board, simulate
 # it strictly helps (below EndTurn); Freeze is not searched (it only toggles).
 PRIORITY = {Play: 6, Buy: 5, Choose: 5, Upgrade: 4, Refresh: 2, EndTurn: 0, Sell: -1}
 EPSILON = 1e-9
+# Bounds of the options: fights per guessed board and guessed boards per turn.
+MAX_RUNS = 10_000
+MAX_GUESSES = 100
 
 
 def fielded(model: TurnModel) -> Board:
@@ -63,10 +67,8 @@ class GreedyAgent:
     OPTIONS = ("runs", "guesses")
 
     def __init__(self, runs: int = 24, guesses: int = 3) -> None:
-        if runs < 1 or guesses < 1:
-            raise ValueError("runs and guesses must be positive")
-        self.runs = runs
-        self.guesses = guesses
+        self.runs = integer("runs", runs, 1, MAX_RUNS)
+        self.guesses = integer("guesses", guesses, 1, MAX_GUESSES)
         self._rng = random.Random(0)
         self._turn = -1
         self._opponents: list[Board] = []

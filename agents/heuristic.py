@@ -29,6 +29,7 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
 
+from agents.options import number
 from bgsim import MinionCard, Observation, PlayerState, Ruleset, SpellCard
 from bgsim.actions import (
     ACTIONS,
@@ -182,6 +183,7 @@ CURVES: Final[dict[str, str]] = {
 
 
 _POOL_TIERS: Final = 6  # the card pool's tavern tiers
+_CURVE_TURNS: Final = 100  # the latest turn a curve may name (games end long before)
 
 
 def _curve(spec: str) -> tuple[int, ...]:
@@ -191,10 +193,15 @@ def _curve(spec: str) -> tuple[int, ...]:
         turns = [int(t) for t in text.split("-")]
     except ValueError:
         turns = []
-    if len(turns) != _POOL_TIERS - 1 or turns != sorted(turns) or turns[0] < 1:
+    if (
+        len(turns) != _POOL_TIERS - 1
+        or turns != sorted(turns)
+        or turns[0] < 1
+        or turns[-1] > _CURVE_TURNS
+    ):
         raise ValueError(
-            f"bad curve {spec!r}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
-            "joined by dashes (the turns to reach tiers 2..6)"
+            f"bad curve {spec!r:.40}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
+            f"1..{_CURVE_TURNS} joined by dashes (the turns to reach tiers 2..6)"
         )
     return tuple(1 + sum(turn >= t for t in turns) for turn in range(turns[-1] + 1))
 
@@ -358,16 +365,15 @@ class HeuristicAgent:
     OPTIONS: ClassVar[tuple[str, ...]] = ("curve", *PARAMS)
 
     def __init__(
-        self, curve: str = "standard", rules: Ruleset | None = None, **params: float
+        self, curve: object = "standard", rules: Ruleset | None = None, **params: object
     ) -> None:
+        # Options arrive from lineups as text or numbers: checked here, so a
+        # bad one is a ValueError naming it (agents.options).
         unknown = sorted(set(params) - set(PARAMS))
         if unknown:
             raise ValueError(f"unknown option {unknown[0]!r}; choose from {', '.join(PARAMS)}")
         self.curve = _curve(str(curve))
-        values = {**PARAMS, **params}
-        for key, value in values.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-                raise ValueError(f"option {key} must be a number, not {value!r:.40}")
+        values = {key: number(key, value) for key, value in {**PARAMS, **params}.items()}
         self.synergy = float(values["synergy"])
         self.triple = float(values["triple"])
         self.pair = float(values["pair"])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from bgsim.actions import Action
+from bgsim.limits import MAX_ITERATIONS, MAX_SECONDS
 from bgsim.observation import Observation
 
 
@@ -84,21 +85,31 @@ class Budget:
             raise BudgetError("a budget is either seconds or iterations")
         seconds = self.seconds
         if seconds is not None and not (
-            isinstance(seconds, int | float) and math.isfinite(seconds) and seconds > 0
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and math.isfinite(seconds)
+            and 0 < seconds <= MAX_SECONDS
         ):
-            raise BudgetError(f"seconds must be a finite positive number, not {self.seconds!r}")
+            raise BudgetError(
+                f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
+                f"not {self.seconds!r:.40}"
+            )
         if self.iterations is not None and (
             isinstance(self.iterations, bool)
             or not isinstance(self.iterations, int)
-            or self.iterations < 1
+            or not 1 <= self.iterations <= MAX_ITERATIONS
         ):
-            raise BudgetError(f"iterations must be a positive integer, not {self.iterations!r}")
+            raise BudgetError(
+                f"iterations must be an integer 1..{MAX_ITERATIONS:,}, not {self.iterations!r:.40}"
+            )
 
     @classmethod
     def parse(cls, text: str | None) -> Budget | None:
         """A budget from its text, ``0.5s`` or ``2000it`` (None stays None)."""
         if text is None:
             return None
+        if not isinstance(text, str):
+            raise BudgetError(f"a budget is text like 0.5s or 2000it, not {text!r:.40}")
         clean = text.strip().lower()
         try:
             if clean.endswith("it"):
@@ -108,8 +119,8 @@ class Budget:
         except (ValueError, BudgetError):
             pass
         raise BudgetError(
-            f"bad budget {text!r:.40}; use finite positive seconds like 0.5s or iterations "
-            "like 2000it"
+            f"bad budget {text!r:.40}; use seconds like 0.5s (at most {MAX_SECONDS:g}) or "
+            f"iterations like 2000it (at most {MAX_ITERATIONS:,})"
         )
 
     def __str__(self) -> str:

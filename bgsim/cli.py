@@ -7,19 +7,65 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from bgsim import compiled
+from bgsim.limits import (
+    MAX_GAMES,
+    MAX_GUESSES,
+    MAX_ITERATIONS,
+    MAX_REPEAT,
+    MAX_RUNS,
+    MAX_SECONDS,
+    MAX_SEED,
+    MAX_WORKERS,
+    float_in,
+    int_in,
+)
 
 
 class CommandError(Exception):
     """A user-facing error: printed as ``bgsim: error: ...`` with exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _user_errors() -> tuple[type[Exception], ...]:
+    """The project's own error classes: each message is one line naming the
+    problem, printed like a CommandError (exit code 2). Imported only when an
+    exception is on its way out."""
+    from agents.results_db import ResultsError
+    from bgsim.agent import BudgetError
+    from bgsim.outputs import OutputError
+    from bgsim.registry import LineupError
+    from bgsim.replay import ReplayError
+    from bgsim.ruleset import RulesetError
+    from combat_c import BoardSpecError
+    from combat_c.guarded import InputError
+
+    return (
+        ResultsError,
+        BudgetError,
+        OutputError,
+        LineupError,
+        ReplayError,
+        RulesetError,
+        BoardSpecError,
+        InputError,
+    )
+
+
 def _cmd_data_build(args: argparse.Namespace) -> int:
     from bgsim import datagen
+    from bgsim.outputs import output_file
     from bgsim.resources import data_dir
 
-    out = Path(args.out) if args.out else data_dir() / "cards.json"
+    out = output_file(args.out, "--out") if args.out else data_dir() / "cards.json"
     try:
         datagen.write_cards(out)
     except RuntimeError as exc:
@@ -73,7 +119,12 @@ def _load_board(path: str):  # -> combat_c.Board
     try:
         return parse_board(Path(path))
     except BoardSpecError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        raise CommandError(_about_file(path, str(exc))) from None
+
+
+def _about_file(path: str, message: str) -> str:
+    """``message`` about the file ``path``, naming it once."""
+    return message if message.startswith(f"{path}:") else f"{path}: {message}"
 
 
 def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
@@ -81,17 +132,21 @@ def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
     if args.b is not None:
         return _load_board(args.a), _load_board(args.b)
     from combat_c import BoardSpecError, parse_board
+    from combat_c.guarded import InputError, read_json
 
     try:
-        fight = json.loads(Path(args.a).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CommandError(f"{args.a}: {exc}") from None
+        fight = read_json(args.a)
+    except InputError as exc:
+        raise CommandError(str(exc)) from None
     if not isinstance(fight, dict) or "a" not in fight or "b" not in fight:
         raise CommandError(f"{args.a}: give two board files, or one file with 'a' and 'b'")
-    try:
-        return parse_board(fight["a"]), parse_board(fight["b"])
-    except BoardSpecError as exc:
-        raise CommandError(f"{args.a}: {exc}") from None
+    boards = []
+    for side in ("a", "b"):
+        try:
+            boards.append(parse_board(fight[side]))
+        except BoardSpecError as exc:
+            raise CommandError(f"{args.a}: board {side}: {exc}") from None
+    return boards[0], boards[1]
 
 
 def _cmd_combat(args: argparse.Namespace) -> int:
@@ -105,9 +160,7 @@ def _cmd_combat(args: argparse.Namespace) -> int:
         for line in format_fight(a, b, result, names=("A", "B")):
             print(line)
         return 0
-    if args.runs < 1:
-        raise CommandError("--runs must be at least 1")
-    odds = simulate(a, b, args.runs, args.seed)
+    odds = simulate(a, b, args.runs, args.seed)  # in parts: Ctrl-C stops it
     pct = odds.damage_percentiles((0.1, 0.25, 0.5, 0.75, 0.9))
     if args.json:
         out = odds.as_dict()
@@ -141,11 +194,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from bgsim import bench
 
     which = args.what
-    for name in ("iterations", "lobbies", "repeat"):
-        if getattr(args, name) < 1:
-            raise CommandError(f"--{name} must be at least 1, got {getattr(args, name)}")
-    if not args.seconds > 0:
-        raise CommandError(f"--seconds must be positive, got {args.seconds}")
     results = {}
     log = None if args.json else print
     if log and which != "combat":
@@ -189,21 +237,31 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_belief(args: argparse.Namespace) -> int:
-    from agents.belief_eval import fit_development, measure_belief
-    from bgsim.registry import LineupError
-    from bgsim.resources import data_path
+def _checked_lineup(text: str) -> None:
+    """A lineup of the shipped ruleset, every agent built once (``belief``,
+    ``value``): a bad option is one line before any game is played."""
+    from bgsim.registry import LineupError, check_lineup, parse_lineup
 
     try:
-        if args.fit:
-            dev = fit_development(args.games, args.seed, args.lineup)
-            path = data_path("belief.json")
-            path.write_text(dev.to_json(), encoding="utf-8")
-            print(f"wrote {path} ({dev.fitted_on})")
-            return 0
-        result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
+        check_lineup(parse_lineup(text))
     except LineupError as exc:
         raise CommandError(str(exc)) from None
+
+
+def _cmd_belief(args: argparse.Namespace) -> int:
+    from agents.belief_eval import fit_development, measure_belief
+    from bgsim.outputs import atomic_write
+    from bgsim.resources import data_path
+
+    _checked_lineup(args.lineup)
+    if args.fit:
+        dev = fit_development(args.games, args.seed, args.lineup)
+        path = data_path("belief.json")
+        with atomic_write(path) as f:
+            f.write(dev.to_json())
+        print(f"wrote {path} ({dev.fitted_on})")
+        return 0
+    result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -219,11 +277,14 @@ def _cmd_belief(args: argparse.Namespace) -> int:
 
 def _cmd_value(args: argparse.Namespace) -> int:
     from agents.value import fit_value_model
+    from bgsim.outputs import atomic_write
     from bgsim.resources import data_path
 
+    _checked_lineup(args.lineup)
     model, report = fit_value_model(args.games, args.seed, args.lineup)
     path = data_path("value_model.json")
-    path.write_text(model.to_json(), encoding="utf-8")
+    with atomic_write(path) as f:
+        f.write(model.to_json())
     print(f"wrote {path} ({model.fitted_on})")
     print(
         f"  {report['samples']} samples; mean |placement error| {report['mean_abs_error']:.2f} "
@@ -240,8 +301,6 @@ def _rules(args: argparse.Namespace):  # -> bgsim.Ruleset
         return load_ruleset(args.ruleset)
     except RulesetError as exc:
         raise CommandError(str(exc)) from None
-    except OSError as exc:
-        raise CommandError(f"{args.ruleset}: cannot read ({exc.strerror})") from None
 
 
 def _budget(text: str | None):  # -> bgsim.Budget | None
@@ -277,28 +336,25 @@ def _seats(args: argparse.Namespace, rules, budget):  # -> tuple[AgentSpec, ...]
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from agents.arena import GameTask, play_game
+    from bgsim.outputs import output_file
     from bgsim.seeds import derive_seed
 
     rules = _rules(args)
     budget = _budget(args.budget)
     seats = _seats(args, rules, budget)
-    replay_dir = None
-    if args.replay:
-        replay_dir = str(Path(args.replay).parent)
+    replay = output_file(args.replay, "replay file", make=False) if args.replay else None
     task = GameTask(
         "play",
         0,
         derive_seed("play", args.seed),
         seats,
         budget,
-        replay_dir,
+        None if replay is None else str(replay.parent),
         rules,
         heroes=args.heroes == "on",
+        replay_name=None if replay is None else replay.name,
     )
-    record = play_game(task)
-    if args.replay:
-        assert record.replay is not None
-        Path(record.replay).replace(args.replay)
+    record = play_game(task)  # writes the replay (if asked) to that very file
     order = sorted(range(len(seats)), key=lambda p: record.placements[p])
     print(f"lobby seed {args.seed}: {record.turns} turns, {record.seconds:.1f} s")
     for p in order:
@@ -328,8 +384,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
-    if args.workers < 1:
-        raise CommandError("--workers must be at least 1")
     try:
         db = ResultsDB(args.db)
     except ResultsError as exc:
@@ -464,6 +518,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
     from agents.arena import GameTask, Tournament, play_game, run_tournament
     from agents.results_db import ResultsDB
+    from bgsim.outputs import output_dir
     from bgsim.registry import LineupError
     from bgsim.seeds import derive_seed
     from viz.plots import write_plots
@@ -482,12 +537,20 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_dir(args.out)
     db_path = out / "results.db"
     print(f"playing {args.games} eight-player lobbies: {args.lineup} (MCTS budget {budget})")
     with ResultsDB(db_path) as db:
-        summary = run_tournament(tour, db, workers=args.workers)
+        try:
+            summary = run_tournament(tour, db, workers=args.workers)
+        except KeyboardInterrupt:
+            done = len(db.finished(tour.run))
+            print(
+                f"\ninterrupted: {done} of {tour.games} games are stored in {db_path}; "
+                "run the same command again to resume",
+                file=sys.stderr,
+            )
+            return 130
     print(f"{'agent':24s} {'seats':>5s}  {'mean place':>10s}  {'top-4':>6s}  {'win':>6s}")
     for label, r in summary.items():
         print(
@@ -505,11 +568,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         str(out),
         rules,
         heroes=tour.heroes,
+        replay_name="replay.jsonl",
     )
-    record = play_game(task)
+    play_game(task)
     replay = out / "replay.jsonl"
-    assert record.replay is not None
-    Path(record.replay).replace(replay)
     print(f"\nresults:  {db_path}")
     print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")
     print(f"replay:   {replay}")
@@ -537,12 +599,33 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     )
 
 
+def _cmd_replay_verify(args: argparse.Namespace) -> int:
+    """Play a replay's game again from its seed and actions and compare."""
+    from bgsim.replay import ReplayError, read_replay, verify_replay
+
+    try:
+        replay = read_replay(args.file)
+    except ReplayError as exc:
+        raise CommandError(str(exc)) from None
+    problem = verify_replay(replay, args.file)
+    if problem is not None:
+        print(f"bgsim replay verify: {problem}", file=sys.stderr)
+        return 1
+    print(
+        f"{args.file}: verified: its {len(replay.records)} records are the game of seed "
+        f"{replay.header['seed']} played again"
+    )
+    return 0
+
+
 def _cmd_plot(args: argparse.Namespace) -> int:
     from agents.results_db import ResultsError
+    from bgsim.outputs import output_dir
     from viz.plots import write_plots
 
     if not Path(args.db).is_file():
         raise CommandError(f"{args.db}: no such results file")
+    output_dir(args.out, "plot folder", make=False)  # checked before the database is read
     try:
         written, png_problem = write_plots(args.db, args.out, png=args.png)
     except (ResultsError, ValueError) as exc:
@@ -586,8 +669,24 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+# The option types that hold every size to the bounds of bgsim.limits, which
+# --help states.
+_RUNS = int_in(1, MAX_RUNS, "--runs")
+_SEED = int_in(0, MAX_SEED, "--seed")
+_SEED_HELP = "{} (0..2**63-1)"
+_GAMES = int_in(1, MAX_GAMES, "--games")
+_GAMES_SPAN = f"(1..{MAX_GAMES:,})"
+_WORKERS = int_in(1, MAX_WORKERS, "--workers")
+_WORKERS_SPAN = f"(1..{MAX_WORKERS})"
+_BUDGET_HELP = (
+    f"search budget per turn: seconds like 0.5s (at most {MAX_SECONDS:g}) "
+    f"or iterations like 2000it (at most {MAX_ITERATIONS:,})"
+)
+MAX_SPEED = 100.0
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bgsim",
         description="Hearthstone Battlegrounds simulator and agent lab (patch 20.0).",
     )
@@ -611,8 +710,10 @@ def build_parser() -> argparse.ArgumentParser:
     combat = sub.add_parser("combat", help="odds of one board against another")
     combat.add_argument("a", help="board spec JSON of side A (or a fight file with a and b)")
     combat.add_argument("b", nargs="?", help="board spec JSON of side B")
-    combat.add_argument("--runs", type=int, default=10_000, help="fights to simulate")
-    combat.add_argument("--seed", type=int, default=0, help="random seed")
+    combat.add_argument(
+        "--runs", type=_RUNS, default=10_000, help=f"fights to simulate (1..{MAX_RUNS:,})"
+    )
+    combat.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("random seed"))
     combat.add_argument("--json", action="store_true", help="print one JSON object")
     combat.add_argument("--trace", action="store_true", help="print one fight event by event")
     combat.set_defaults(func=_cmd_combat)
@@ -621,20 +722,38 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "what", nargs="?", default="all", choices=("all", "combat", "lobby", "mcts", "env")
     )
-    bench.add_argument("--iterations", type=int, default=2000, help="MCTS iterations per position")
-    bench.add_argument("--lobbies", type=int, default=20, help="lobbies for the lobby/env figures")
     bench.add_argument(
-        "--repeat", type=int, default=3, help="runs per MCTS position or env set (fastest counts)"
+        "--iterations",
+        type=int_in(1, MAX_ITERATIONS, "--iterations"),
+        default=2000,
+        help=f"MCTS iterations per position (1..{MAX_ITERATIONS:,})",
+    )
+    bench.add_argument(
+        "--lobbies",
+        type=_GAMES,
+        default=20,
+        help=f"lobbies for the lobby/env figures {_GAMES_SPAN}",
+    )
+    bench.add_argument(
+        "--repeat",
+        type=int_in(1, MAX_REPEAT, "--repeat"),
+        default=3,
+        help=f"runs per MCTS position or env set, the fastest counts (1..{MAX_REPEAT})",
     )
     bench.add_argument("--json", action="store_true", help="print JSON")
-    bench.add_argument("--seconds", type=float, default=1.0, help="time per combat measurement")
+    bench.add_argument(
+        "--seconds",
+        type=float_in(MAX_SECONDS, "--seconds"),
+        default=1.0,
+        help=f"time per combat measurement (above 0, at most {MAX_SECONDS:g})",
+    )
     bench.set_defaults(func=_cmd_bench)
 
     lineup_help = 'agents and seats, e.g. "mcts:1,heuristic:7" (options: mcts[cheat]:1)'
     play = sub.add_parser("play", help="play one eight-player lobby")
     play.add_argument("--lineup", default="heuristic:1,greedy:1,random:6", help=lineup_help)
-    play.add_argument("--seed", type=int, default=0, help="lobby seed")
-    play.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
+    play.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("lobby seed"))
+    play.add_argument("--budget", help=_BUDGET_HELP)
     play.add_argument("--replay", help="write the game's replay to this .jsonl file")
     play.add_argument(
         "--agent",
@@ -656,11 +775,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="many lobbies, stored in SQLite, with a summary")
     tour.add_argument("--lineup", required=True, help=lineup_help)
-    tour.add_argument("--games", type=int, required=True, help="number of lobbies")
-    tour.add_argument("--seed", type=int, default=0, help="base seed (shared across lineups)")
-    tour.add_argument("--workers", type=int, default=1, help="processes (or Ray CPUs)")
+    tour.add_argument(
+        "--games", type=_GAMES, required=True, help=f"number of lobbies {_GAMES_SPAN}"
+    )
+    tour.add_argument(
+        "--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed (shared across lineups)")
+    )
+    tour.add_argument(
+        "--workers", type=_WORKERS, default=1, help=f"processes (or Ray CPUs) {_WORKERS_SPAN}"
+    )
     tour.add_argument("--db", default="results.db", help="SQLite results file (resumable)")
-    tour.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
+    tour.add_argument("--budget", help=_BUDGET_HELP)
     tour.add_argument("--replays", help="write one replay per game into this directory")
     tour.add_argument("--backend", choices=("local", "ray"), default="local")
     tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
@@ -686,14 +811,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="a short tournament with plots and a replay")
     demo.add_argument("--out", default="bgsim-demo", help="output directory")
     demo.add_argument("--lineup", default="mcts:2,heuristic:2,greedy:2,random:2", help=lineup_help)
-    demo.add_argument("--games", type=int, default=16, help="number of lobbies")
-    demo.add_argument("--workers", type=int, default=2, help="processes")
+    demo.add_argument("--games", type=_GAMES, default=16, help=f"number of lobbies {_GAMES_SPAN}")
+    demo.add_argument("--workers", type=_WORKERS, default=2, help=f"processes {_WORKERS_SPAN}")
     demo.add_argument(
         "--budget",
         default="200it",
-        help="MCTS budget per turn (iterations keep the demo reproducible)",
+        help=f"{_BUDGET_HELP} (iterations keep the demo reproducible)",
     )
-    demo.add_argument("--seed", type=int, default=0, help="base seed")
+    demo.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
     demo.add_argument(
         "--agent",
         action="append",
@@ -716,22 +841,38 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("file", help="replay .jsonl file")
     watch.add_argument("--screenshot", help="render one frame to this PNG and exit (headless)")
     watch.add_argument(
-        "--player", type=int, help="player to follow (1..8, 0: every player; default: the winner)"
+        "--player",
+        type=int_in(0, 8, "--player"),
+        help="player to follow (1..8, 0: every player; default: the winner)",
     )
-    watch.add_argument("--turn", type=int, help="start at this turn (of the followed player)")
+    watch.add_argument(
+        "--turn",
+        type=int_in(0, 100_000, "--turn"),
+        help="start at this turn (of the followed player)",
+    )
     watch.add_argument(
         "--fight", action="store_true", help="start at the followed player's (first) fight"
     )
-    watch.add_argument("--at", type=int, help="start at this frame number")
+    watch.add_argument("--at", type=int_in(0, 10**9, "--at"), help="start at this frame number")
     watch.add_argument("--hover", metavar="X,Y", help="with --screenshot: the mouse at X,Y")
-    watch.add_argument("--speed", type=float, default=1.0, help="animation speed")
+    watch.add_argument(
+        "--speed",
+        type=float_in(MAX_SPEED, "--speed"),
+        default=1.0,
+        help=f"animation speed (above 0, at most {MAX_SPEED:g})",
+    )
     watch.set_defaults(func=_cmd_watch)
 
     belief = sub.add_parser("belief", help="accuracy of the guessed enemy boards")
-    belief.add_argument("--games", type=int, default=20, help="lobbies to sample")
+    belief.add_argument("--games", type=_GAMES, default=20, help=f"lobbies to sample {_GAMES_SPAN}")
     belief.add_argument("--lineup", default="heuristic:8", help=lineup_help)
-    belief.add_argument("--seed", type=int, default=0, help="base seed")
-    belief.add_argument("--guesses", type=int, default=4, help="guesses per sample")
+    belief.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
+    belief.add_argument(
+        "--guesses",
+        type=int_in(1, MAX_GUESSES, "--guesses"),
+        default=4,
+        help=f"guesses per sample (1..{MAX_GUESSES})",
+    )
     belief.add_argument(
         "--fit", action="store_true", help="refit data/belief.json on these lobbies instead"
     )
@@ -739,10 +880,21 @@ def build_parser() -> argparse.ArgumentParser:
     belief.set_defaults(func=_cmd_belief)
 
     value = sub.add_parser("value", help="refit the MCTS placement model (data/value_model.json)")
-    value.add_argument("--games", type=int, default=400, help="self-play lobbies")
+    value.add_argument("--games", type=_GAMES, default=400, help=f"self-play lobbies {_GAMES_SPAN}")
     value.add_argument("--lineup", default="heuristic:8", help=lineup_help)
-    value.add_argument("--seed", type=int, default=0, help="base seed")
+    value.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
     value.set_defaults(func=_cmd_value)
+
+    replay = sub.add_parser("replay", help="replay tools")
+    replay_sub = replay.add_subparsers(dest="replay_command", metavar="ACTION")
+    replay_sub.required = True
+    verify = replay_sub.add_parser(
+        "verify",
+        help="play a replay's game again from its seed and actions; name the first "
+        "record that differs (exit code 1)",
+    )
+    verify.add_argument("file", help="replay .jsonl file")
+    verify.set_defaults(func=_cmd_replay_verify)
 
     plot = sub.add_parser("plot", help="plotly HTML figures of a results database")
     plot.add_argument("db", help="results.db written by bgsim tournament")
@@ -763,7 +915,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2), already printed
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return args.func(args)
     except CommandError as exc:
@@ -772,6 +927,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bgsim: interrupted", file=sys.stderr)
         return 130
+    except _user_errors() as exc:  # the project's one-line errors, wherever raised
+        print(f"bgsim: error: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. `bgsim combat ... --trace | head`
         sys.stderr.close()
         return 0

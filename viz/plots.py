@@ -7,9 +7,11 @@ from pathlib import Path
 
 import plotly.graph_objects as go
 from plotly.colors import qualitative
+from plotly.offline import get_plotlyjs
 
 from agents.arena import summarize
 from agents.results_db import GameRecord, ResultsDB
+from bgsim.outputs import atomic_write, output_dir
 
 ROLLING = 50
 
@@ -148,23 +150,32 @@ def write_plots(
     db_path: str | Path, out: str | Path, png: bool = False, runs: list[str] | None = None
 ) -> tuple[list[Path], str | None]:
     """Write the figures as HTML (and PNG when asked and possible). Returns the
-    files written and, if PNG export failed, why."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    with ResultsDB(db_path) as db:
+    files written and, if PNG export failed, why. The database is only read
+    (never its schema or a journal written); every file is written through a
+    temporary file and renamed (``bgsim.outputs``)."""
+    with ResultsDB(db_path, readonly=True) as db:
         figs = figures(db, runs)
+    out = output_dir(out)
+    bundle = out / "plotly.min.js"  # what include_plotlyjs="directory" pages load
+    if not bundle.exists():
+        with atomic_write(bundle) as f:
+            f.write(get_plotlyjs())
     written = []
     png_problem = None
     for name, fig in figs.items():
         path = out / f"{name}.html"
-        fig.write_html(path, include_plotlyjs="directory")  # works offline
+        with atomic_write(path) as f:
+            f.write(fig.to_html(include_plotlyjs="directory"))  # works offline
         written.append(path)
         if png and png_problem is None:
             try:
-                fig.write_image(out / f"{name}.png", width=1000, height=600)
-                written.append(out / f"{name}.png")
+                image = fig.to_image(format="png", width=1000, height=600)
             except Exception as exc:  # Kaleido missing, or unable to start its browser
                 png_problem = f"PNG export is not available here: {_png_reason(exc)}"
+            else:
+                with atomic_write(out / f"{name}.png", "wb") as f:
+                    f.write(image)
+                written.append(out / f"{name}.png")
     return written, png_problem
 
 
