@@ -871,7 +871,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--guesses",
         type=int_in(1, MAX_GUESSES, "--guesses"),
         default=4,
-        help=f"guesses per sample (1..{MAX_GUESSES})",
+        help=f"guesses per sample (1..{MAX_GUESSES:,})",
     )
     belief.add_argument(
         "--fit", action="store_true", help="refit data/belief.json on these lobbies instead"

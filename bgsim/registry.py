@@ -214,9 +214,12 @@ def parse_lineup(
             raise LineupError(
                 f"bad lineup item {item!r:.80}; expected name:count or name[opts]:count"
             )
-        count = int(match.group(3) or 1)
+        digits = match.group(3) or "1"
+        count = int(digits) if len(digits.lstrip("0")) <= 6 else seats + 1  # no 4,300-digit int()
         if count > seats:
-            raise LineupError(f"{item.strip()!r:.80} takes {count} seats; a lobby has {seats}")
+            raise LineupError(
+                f"{item.strip()!r:.80} takes {digits:.20} seats; a lobby has {seats}"
+            )
         out.extend([_spec(match.group(1), match.group(2), known)] * count)
         if len(out) > seats:
             break

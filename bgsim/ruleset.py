@@ -247,9 +247,7 @@ def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:
         raise RulesetError(f"{source}: not valid TOML: {str(exc)[:80]}") from None
     if too_deep(table):
         raise RulesetError(f"{source}: not valid TOML: nested too deeply")
-    rules = _build(Ruleset, table, "")
-    _check(rules)
-    return rules
+    return Ruleset.from_table(table, source)
 
 
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
