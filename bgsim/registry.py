@@ -217,9 +217,7 @@ def parse_lineup(
         digits = match.group(3) or "1"
         count = int(digits) if len(digits.lstrip("0")) <= 6 else seats + 1  # no 4,300-digit int()
         if count > seats:
-            raise LineupError(
-                f"{item.strip()!r:.80} takes {digits:.20} seats; a lobby has {seats}"
-            )
+            raise LineupError(f"{item.strip()!r:.80} takes {digits:.20} seats; a lobby has {seats}")
         out.extend([_spec(match.group(1), match.group(2), known)] * count)
         if len(out) > seats:
             break

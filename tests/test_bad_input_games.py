@@ -105,7 +105,7 @@ def test_budget_values_through_the_api():
         with pytest.raises(BudgetError):
             Budget(iterations=bad)
     with pytest.raises(BudgetError):
-        Budget.parse(5)  # type: ignore[arg-type]
+        Budget.parse(5)
 
 
 @pytest.mark.parametrize(

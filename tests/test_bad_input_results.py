@@ -87,8 +87,8 @@ def test_a_read_only_database(tmp_path, capsys, monkeypatch):
 
         def read_only(target: object, *args: object, **kwargs: object) -> sqlite3.Connection:
             if isinstance(target, Path):
-                return connect(f"file:{target}?mode=ro", *args, uri=True, **kwargs)  # type: ignore[misc]
-            return connect(target, *args, **kwargs)  # type: ignore[arg-type]
+                return connect(f"file:{target}?mode=ro", *args, uri=True, **kwargs)
+            return connect(target, *args, **kwargs)
 
         monkeypatch.setattr("agents.results_db.sqlite3.connect", read_only)
     refused(capsys, (*TOURNAMENT, "--games", "3", "--db", path), "r.db", "cannot be written")

@@ -20,14 +20,13 @@ BOARDS = ROOT / "data" / "boards" / "bench" / "beasts_vs_demons.json"
 BOUND = 60.0  # seconds: anything that must happen happens well within this
 
 
-def _bgsim(*args: object, **kwargs: object) -> subprocess.Popen:
+def _bgsim(*args: object) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "bgsim.cli", *map(str, args)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        **kwargs,  # type: ignore[call-overload]
     )
 
 
