@@ -18,6 +18,7 @@ from bgsim.limits import (
     MAX_RUNS,
     MAX_SECONDS,
     MAX_SEED,
+    MAX_SPEED,
     MAX_WORKERS,
     float_in,
     int_in,
@@ -682,7 +683,6 @@ _BUDGET_HELP = (
     f"search budget per turn: seconds like 0.5s (at most {MAX_SECONDS:g}) "
     f"or iterations like 2000it (at most {MAX_ITERATIONS:,})"
 )
-MAX_SPEED = 100.0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -33,6 +33,8 @@ MAX_REPEAT = 100
 """Repeats of a bench measurement."""
 MAX_GUESSES = 1000
 """Guessed boards per sample of ``bgsim belief``."""
+MAX_SPEED = 100.0
+"""The fastest ``bgsim watch --speed``."""
 
 __all__ = [
     "MAX_GAMES",
@@ -42,6 +44,7 @@ __all__ = [
     "MAX_RUNS",
     "MAX_SECONDS",
     "MAX_SEED",
+    "MAX_SPEED",
     "MAX_WORKERS",
     "check_int",
     "float_in",
