@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any, cast
 
 from agents.results_db import GameRecord, ResultsDB
-from agents.stats import mean_interval, wilson
-from bgsim import Budget, Lobby, Ruleset
+from agents.stats import clustered_mean, clustered_rate
+from bgsim import Budget, HeroPower, Lobby, Ruleset
+from bgsim.actions import as_action
 from bgsim.limits import MAX_GAMES, MAX_SEED, check_int
 from bgsim.outputs import output_dir
 from bgsim.registry import (
@@ -83,6 +84,7 @@ def play_game(task: GameTask) -> GameRecord:
             # Only the measuring cheat reads the true boards (DESIGN, agents).
             cast(Any, agent).true_boards = partial(lobby.true_warbands, seat)
     rounds: list[tuple[int, int, int, int, int]] = []
+    uses = [0] * len(agents)  # hero power uses per seat
     turn = lobby.turn
     while not lobby.done:
         # Each living player recruits in turn; the last EndTurn runs the fights
@@ -92,6 +94,8 @@ def play_game(task: GameTask) -> GameRecord:
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
                 action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 lobby.apply(player, action)
+                if task.heroes and type(as_action(action)) is HeroPower:
+                    uses[player] += 1
         if lobby.turn != turn or lobby.done:
             if turn > 0:  # turn 0 is the heroes' draft: no round was fought
                 rounds.extend(_standings(lobby, turn))
@@ -106,14 +110,8 @@ def play_game(task: GameTask) -> GameRecord:
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
     heroes: tuple[str, ...] = ()
-    uses: tuple[int, ...] = ()
     if task.heroes:
         heroes = tuple(i.hero or "" for i in lobby.public_players())
-        counts = [0] * len(agents)
-        for entry in lobby.log:
-            if entry["type"] == "action" and entry["text"].startswith("HeroPower("):
-                counts[entry["player"]] += 1
-        uses = tuple(counts)
     return GameRecord(
         run=task.run,
         game=task.game,
@@ -125,7 +123,7 @@ def play_game(task: GameTask) -> GameRecord:
         rounds=tuple(rounds),
         replay=replay,
         heroes=heroes,
-        power_uses=uses,
+        power_uses=tuple(uses) if task.heroes else (),
     )
 
 
@@ -134,21 +132,26 @@ def _standings(lobby: Any, turn: int) -> list[tuple[int, int, int, int, int]]:
 
 
 def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
-    """Per hero played: games, mean placement with its 95% interval, the top-4
-    rate and hero power uses per game."""
-    places: dict[str, list[int]] = {}
+    """Per hero played: games, mean placement with its 95% interval (clustered
+    by lobby, see :func:`summarize`), the top-4 rate and hero power uses per
+    game."""
+    places: dict[str, dict[tuple[str, int], list[int]]] = {}
     uses: dict[str, int] = {}
+    last = 1
     for rec in records:
+        last = max(last, len(rec.placements))
         for hero, place, used in zip(rec.heroes, rec.placements, rec.power_uses, strict=False):
             if hero:
-                places.setdefault(hero, []).append(place)
+                places.setdefault(hero, {}).setdefault((rec.run, rec.game), []).append(place)
                 uses[hero] = uses.get(hero, 0) + used
     out = {}
-    for hero, got in sorted(places.items()):
+    for hero, lobbies in sorted(places.items()):
+        got = [p for seats in lobbies.values() for p in seats]
         n = len(got)
-        mean, low, high = mean_interval(got)
+        mean, low, high = _within(clustered_mean(list(lobbies.values())), last)
         out[hero] = {
             "games": n,
+            "lobbies": len(lobbies),
             "mean_placement": mean,
             "ci_low": low,
             "ci_high": high,
@@ -159,31 +162,57 @@ def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float
 
 
 def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
-    """Per agent label: games, mean placement with its 95% interval, and the
-    top-4 and win rates with Wilson intervals."""
-    by_agent: dict[str, list[int]] = {}
+    """Per agent label: seats played (``games``), lobbies, mean placement with
+    its 95% interval, and the top-4 and win rates with 95% intervals.
+
+    The seats an agent holds in one lobby share that lobby, so the intervals
+    take the lobby as the unit: the mean placement's standard error is
+    clustered by lobby (:func:`agents.stats.clustered_mean`; the interval is
+    cut to the placements that exist) and the rates' Wilson intervals use the
+    effective number of trials that clustering leaves
+    (:func:`agents.stats.clustered_rate`). Records of several runs are
+    summed per label; callers that must not pool runs pass one run's records.
+
+    >>> seats = ("a",) * 4 + ("b",) * 4
+    >>> games = [GameRecord("r", i, i, seats, (1, 2, 3, 4, 5, 6, 7, 8), 9, 1.0, ()) for i in (0, 1)]
+    >>> s = summarize(games)
+    >>> s["a"]["games"], s["a"]["lobbies"], s["a"]["mean_placement"], s["a"]["top4"]
+    (8, 2, 2.5, 1.0)
+    """
+    by_agent: dict[str, dict[tuple[str, int], list[int]]] = {}
+    last = 1
     for rec in records:
+        last = max(last, len(rec.placements))
         for label, place in zip(rec.seats, rec.placements, strict=True):
-            by_agent.setdefault(label, []).append(place)
+            by_agent.setdefault(label, {}).setdefault((rec.run, rec.game), []).append(place)
     out = {}
-    for label, places in sorted(by_agent.items()):
-        n = len(places)
-        mean, low, high = mean_interval(places)
-        top4 = sum(p <= 4 for p in places)
-        wins = sum(p == 1 for p in places)
+    for label, lobbies in sorted(by_agent.items()):
+        clusters = list(lobbies.values())
+        n = sum(len(c) for c in clusters)
+        mean, low, high = _within(clustered_mean(clusters), last)
+        top4, top4_low, top4_high = clustered_rate([[p <= 4 for p in c] for c in clusters])
+        win, win_low, win_high = clustered_rate([[p == 1 for p in c] for c in clusters])
         out[label] = {
             "games": n,
+            "lobbies": len(clusters),
             "mean_placement": mean,
             "ci_low": low,
             "ci_high": high,
-            "top4": top4 / n,
-            "top4_low": wilson(top4, n)[0],
-            "top4_high": wilson(top4, n)[1],
-            "win": wins / n,
-            "win_low": wilson(wins, n)[0],
-            "win_high": wilson(wins, n)[1],
+            "top4": top4,
+            "top4_low": top4_low,
+            "top4_high": top4_high,
+            "win": win,
+            "win_low": win_low,
+            "win_high": win_high,
         }
     return out
+
+
+def _within(interval: tuple[float, float, float], last: int) -> tuple[float, float, float]:
+    """A mean placement's interval cut to the placements that exist, 1..``last``
+    (a normal interval over few lobbies can reach past them)."""
+    mean, low, high = interval
+    return (mean, max(low, 1.0), min(high, float(last)))
 
 
 @dataclass

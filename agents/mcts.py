@@ -21,6 +21,15 @@ policy's line. Where the default policy ends the turn (or arranges the
 warband to end it) the agent does not search unless ``search_end``: that
 almost never changed the decision. :meth:`MCTSAgent.analyse` searches a
 position for a fixed number of iterations.
+
+Heroes: the tree branches on ``HeroPower`` (every valid target) like on any
+other action, ordered after the heuristic's choice with Upgrade's weight. The
+draft (``ChooseHero`` before turn 1) is not searched but decided by the hero
+rule of :mod:`agents.hero_policy` (the heuristic's): a search here looks one
+turn ahead and fights with the warband it ends on, and before turn 1 every
+hero ends the draft with the same empty warband, so the search would compare
+equal rewards; a hero's worth shows over a whole game, which is what the
+rule's measured rating is.
 """
 
 from __future__ import annotations
@@ -33,21 +42,23 @@ from functools import partial
 from typing import Any, ClassVar
 
 from agents.arrange import fight_score, hill_climb
-from agents.belief import Guesser
+from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
 from agents.heuristic import HeuristicAgent, arranged
 from agents.ismcts import Node, Search
-from agents.options import choice, flag, integer, number
+from agents.options import choice, file_path, flag, integer, number
 from agents.rollout import rollout_action
-from agents.value import features, value_model
+from agents.value import ValueModel, features, load_value_model, value_model
 from bgsim import (
     Action,
     Budget,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
     Guess,
+    HeroPower,
     Move,
     Observation,
     Play,
@@ -79,7 +90,17 @@ MAX_FIGHTS = 10_000
 MAX_HORIZON = 10
 MAX_OPPONENTS = 7
 # Order in which a node's actions join the search after the default policy's.
-PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
+PRIOR = {
+    Play: 6,
+    Choose: 6,
+    ChooseHero: 6,
+    Buy: 5,
+    Upgrade: 4,
+    HeroPower: 4,
+    Refresh: 3,
+    EndTurn: 2,
+    Sell: 1,
+}
 
 
 def search_actions(
@@ -149,8 +170,19 @@ def unsearched(planned: Action, level: str, search_end: bool) -> bool:
     return not search_end and isinstance(planned, EndTurn | Move)
 
 
-def _cheat_guess(true: dict[int, tuple[Board, int]], obs: Observation) -> CheatGuess:
-    return CheatGuess(Guesser(obs), true)
+def _cheat_guess(
+    true: dict[int, tuple[Board, int]], dev: Development | None, obs: Observation
+) -> CheatGuess:
+    return CheatGuess(Guesser(obs, dev), true)
+
+
+def _guesser(dev: Development, obs: Observation) -> Guesser:
+    return Guesser(obs, dev)
+
+
+def _value_model(path: str | None) -> ValueModel:
+    """The shipped value model, or the file ``path`` names."""
+    return value_model() if path is None else load_value_model(path)
 
 
 class TurnContext:
@@ -166,6 +198,7 @@ class TurnContext:
         self.obs = obs
         self.heuristic = agent._heuristic
         self.heuristic.use_rules(obs.rules)
+        self.heuristic.standings = obs.players  # for powers aimed at a player
         self.rng = agent._rng  # the agent's stream: seeds are drawn when first needed
         self.policy = agent.policy
         self.horizon = agent.horizon
@@ -181,8 +214,10 @@ class TurnContext:
         # Nobody else acts during this agent's turn, so one read serves it all.
         true = agent.true_boards() if agent.cheat and agent.true_boards is not None else {}
         guess: Callable[[Observation], Guess] = Guesser
+        if agent._dev is not None:
+            guess = partial(_guesser, agent._dev)
         if true:
-            guess = partial(_cheat_guess, true)
+            guess = partial(_cheat_guess, true, agent._dev)
         self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
         self.likely = [p for p in living if p != obs.last_opponent] or living
@@ -371,6 +406,8 @@ class MCTSAgent:
         "opponents",
         "arrange",
         "search_end",
+        "value_model",
+        "belief",
     )
     reward = staticmethod(fight_reward)
 
@@ -390,6 +427,8 @@ class MCTSAgent:
         opponents: object = 1,
         arrange: object = True,
         search_end: object = False,
+        value_model: object = None,
+        belief: object = None,
     ) -> None:
         # Options arrive from lineups as text, numbers or true: each is checked
         # here (agents.options), so a bad one is a ValueError naming it.
@@ -423,7 +462,12 @@ class MCTSAgent:
         self._order_of: list = []  # the warband it was chosen for, sorted
         self.value = value
         self.level = level
-        self._model = value_model() if value == "model" else None
+        if value_model is not None and value != "model":
+            raise ValueError("value_model=PATH needs value=model")
+        model_path = None if value_model is None else file_path("value_model", value_model)
+        self._model = _value_model(model_path) if value == "model" else None
+        # belief=PATH: guess enemy boards by a table of `bgsim belief --fit --out PATH`.
+        self._dev = None if belief is None else load_development(file_path("belief", belief))
         self._heuristic = HeuristicAgent()
         self.c = c
         self.cheat = cheat
@@ -450,6 +494,8 @@ class MCTSAgent:
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if observation.state.hero_offers:  # the draft: the hero rule (see the module doc)
+            return self._heuristic.act(observation, legal_actions)
         if observation.turn != self._turn:
             self._new_turn(observation)
         state = observation.state

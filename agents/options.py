@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["choice", "flag", "integer", "number"]
+__all__ = ["choice", "file_path", "flag", "integer", "number"]
 
 
 def integer(name: str, value: object, low: int, high: int) -> int:
@@ -80,4 +80,23 @@ def choice(name: str, value: object, choices: Sequence[str]) -> str:
     """
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"option {name} must be one of {', '.join(choices)}, not {value!r:.40}")
+    return value
+
+
+def file_path(name: str, value: object) -> str:
+    """``value`` as the path of a file an agent reads (``belief=PATH``,
+    ``value_model=PATH``): text, not empty, no NUL. The file itself is read
+    through the guarded reader by whoever loads it.
+
+    >>> file_path("belief", "tables/belief.json")
+    'tables/belief.json'
+    >>> file_path("belief", True)
+    Traceback (most recent call last):
+    ...
+    ValueError: option belief must be the path of a file, not True
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # belief=3 names the file "3"
+    if not isinstance(value, str) or not value or "\0" in value:
+        raise ValueError(f"option {name} must be the path of a file, not {value!r:.40}")
     return value

@@ -55,6 +55,10 @@ CREATE TABLE IF NOT EXISTS rounds (
 """
 
 
+# The latest start time a run may record (the end of year 9999, in Unix seconds).
+LAST_TIME = 253_402_300_799
+
+
 @dataclass(frozen=True)
 class GameRecord:
     run: str
@@ -294,8 +298,9 @@ class ResultsDB:
         places = self._json_list(placements, where, "placements")
         if not seat_list or not all(isinstance(x, str) for x in seat_list):
             raise ResultsError(f"{where}: seats is not a list of agent labels")
-        if sorted(p for p in places if type(p) is int) != list(range(1, len(seat_list) + 1)):
-            raise ResultsError(f"{where}: placements are not 1..{len(seat_list)}, one per seat")
+        n = len(seat_list)
+        if len(places) != n or not all(type(p) is int and 1 <= p <= n for p in places):
+            raise ResultsError(f"{where}: placements are not 1..{n}, one per seat")
         hero_list = self._json_list(heroes, where, "heroes")
         use_list = self._json_list(uses, where, "power_uses")
         if not (
@@ -365,6 +370,35 @@ class ResultsDB:
     def runs(self) -> list[tuple[str, str, dict, int]]:
         return [(r, lu, o, sd) for r, lu, o, sd, _ in self.runs_with_fingerprints()]
 
+    def run_details(self) -> list[dict]:
+        """Every stored run, oldest first, as a dict: ``run``, ``lineup``,
+        ``options``, ``seed``, ``created`` (Unix time), ``fingerprints`` and
+        ``games`` (finished games stored). Each field is checked, as
+        :meth:`games` checks its records."""
+        prints = self._column("runs", "fingerprints", "r.")
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                f"SELECT r.run, r.lineup, r.options, r.seed, r.created, {prints}, "
+                "(SELECT COUNT(*) FROM games g WHERE g.run = r.run) FROM runs r ORDER BY r.created"
+            ).fetchall()
+        keys = ("run", "lineup", "options", "seed", "created", "fingerprints", "games")
+        out = []
+        for row in rows:
+            item = dict(zip(keys, row, strict=True))
+            run = item["run"]
+            if not (
+                isinstance(run, str)
+                and isinstance(item["lineup"], str)
+                and type(item["seed"]) is int
+                and isinstance(item["created"], int | float)
+                and 0 <= item["created"] <= LAST_TIME
+            ):
+                raise ResultsError(f"{self.path}: run {run!r:.40}: a field has the wrong type")
+            item["options"] = self._json_dict(item["options"], run, "options")
+            item["fingerprints"] = self._json_dict(item["fingerprints"], run, "fingerprints")
+            out.append(item)
+        return out
+
     def _json_dict(self, text: Any, run: Any, name: str) -> dict:
         where = f"{self.path}: run {run!r:.40}"
         try:
@@ -373,6 +407,8 @@ class ResultsDB:
             raise ResultsError(str(exc)) from None
         if not isinstance(value, dict):
             raise ResultsError(f"{where}: {name} is not a JSON object")
+        if name == "fingerprints" and not all(isinstance(v, str) for v in value.values()):
+            raise ResultsError(f"{where}: fingerprints are not text")
         return value
 
 

@@ -59,7 +59,7 @@ def rollout_action(
     them; without, each candidate is checked on its own (cheaper in a search,
     which never needs the whole list)."""
     if state.discover:
-        best = max(range(len(state.discover)), key=lambda i: minion_value(state.discover[i]))
+        best = max(range(len(state.discover)), key=lambda i: _card_value(state.discover[i]))
         return ACTIONS[CHOOSE_BASE + best]
     hand = state.hand
     if hand:

@@ -51,7 +51,8 @@ Meaning of the fields:
     takes ``pos=None`` and the minion's warband slot as ``target``.
 - ``Choose(option)``: take that option of the pending Discover.
 - ``ChooseHero(option)``: take that option of the heroes offered before turn 1
-  (or, for Sir Finley, of the hero powers he discovers).
+  (or, for Sir Finley, of the hero powers he discovers; for The Great
+  Akazamzarak, of the Secrets his power discovers).
 - ``HeroPower(...)``: use the hero power, aimed at nothing, a friendly minion
   (``target``), a shop minion (``shop``) or a player (``player``), as its text
   says.
@@ -266,7 +267,8 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class ChooseHero:
     """Take option ``option`` (0-based) of the heroes offered before turn 1,
-    or of the hero powers Sir Finley discovers.
+    of the hero powers Sir Finley discovers or of the Secrets The Great
+    Akazamzarak's power discovers.
 
     >>> ChooseHero(1), ChooseHero(1).code
     (ChooseHero(1), 704)

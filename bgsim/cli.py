@@ -154,6 +154,10 @@ def _cmd_combat(args: argparse.Namespace) -> int:
     from combat_c import resolve, simulate
 
     a, b = _load_fight(args)
+    if args.arrange:
+        if args.trace:
+            raise CommandError("--arrange and --trace do not go together")
+        return _arrange(a, b, args)
     if args.trace:
         from bgsim.trace import format_fight
 
@@ -184,6 +188,68 @@ def _cmd_combat(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
+    """``bgsim combat --arrange``: the best order of A against B and its gain."""
+    from agents.board_order import EXHAUSTIVE, best_order
+
+    if args.runs < 1:
+        raise CommandError("--runs must be at least 1")
+    if len(a.minions) < 2:
+        raise CommandError(f"{args.a}: --arrange needs at least two minions on board A")
+    found = best_order(a, b, args.runs, args.seed)
+    names = [m.name + (" (golden)" if m.golden else "") for m in found.board.minions]
+    given_names = [m.name + (" (golden)" if m.golden else "") for m in a.minions]
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "order": list(found.order),
+                    "minions": names,
+                    "board": found.board.to_spec(),
+                    "given": found.given.as_dict(),
+                    "best": found.best.as_dict(),
+                    "orders_tried": found.tried,
+                    "exhaustive": found.exhaustive,
+                    "search_score_given": found.searched_given,
+                    "search_score_best": found.searched_best,
+                }
+            )
+        )
+        return 0
+    how = (
+        f"every order ({found.tried} distinct)"
+        if found.exhaustive
+        else f"a hill-climb over single moves ({found.tried} orders; boards of "
+        f"{EXHAUSTIVE + 1}+ minions)"
+    )
+    print(f"best order of {args.a} (A) against {args.b or 'B'}, seed {args.seed}:")
+    print(f"  searched {how}, {args.runs:,} fights each")
+    print(f"  given: {' | '.join(given_names)}")
+    if found.changed:
+        print(f"  best:  {' | '.join(names)}")
+        print(f"         (the given slots {' '.join(str(i + 1) for i in found.order)})")
+    else:
+        print("  best:  the given order (no order found fights better)")
+    print(f"checked on {args.runs:,} fresh fights (another seed) for both orders:")
+    rows = [("given order", found.given), ("best order", found.best)]
+    print(
+        f"  {'':12s} {'A wins':>7s} {'tie':>7s} {'B wins':>7s} "
+        f"{'A kills B':>10s} {'B kills A':>10s}"
+    )
+    for label, o in rows:
+        print(
+            f"  {label:12s} {o.win:7.1%} {o.tie:7.1%} {o.loss:7.1%} "
+            f"{o.lethal_dealt:10.1%} {o.lethal_taken:10.1%}"
+        )
+    g, bst = found.given, found.best
+    print(
+        f"  {'best-given':12s} {100 * (bst.win - g.win):+6.1f}  {100 * (bst.tie - g.tie):+6.1f}  "
+        f"{100 * (bst.loss - g.loss):+6.1f}  {100 * (bst.lethal_dealt - g.lethal_dealt):+9.1f}  "
+        f"{100 * (bst.lethal_taken - g.lethal_taken):+9.1f}   (percentage points)"
+    )
+    return 0
+
+
 _BUILDS = {
     "compiled": "compiled with mypyc",
     "pure": "pure Python (no compiled build, or BGSIM_PURE=1)",
@@ -206,9 +272,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if which in ("lobby", "all"):
         from agents.bench import bench_lobby
 
+        heroes = args.heroes == "on"
         if log:
-            print("eight-player lobbies, random agents (one core)")
-        r = results["lobby"] = bench_lobby(args.lobbies, seed=0)
+            with_heroes = ", with heroes" if heroes else ""
+            print(f"eight-player lobbies, random agents{with_heroes} (one core)")
+        r = results["lobby"] = bench_lobby(args.lobbies, seed=0, heroes=heroes)
         if log:
             print(
                 f"  {r['lobbies_per_second']:.1f} lobbies/s "
@@ -251,17 +319,22 @@ def _checked_lineup(text: str) -> None:
 
 def _cmd_belief(args: argparse.Namespace) -> int:
     from agents.belief_eval import fit_development, measure_belief
-    from bgsim.outputs import atomic_write
-    from bgsim.resources import data_path
 
     _checked_lineup(args.lineup)
     if args.fit:
+        path = _model_out(args.out, "belief.json")
         dev = fit_development(args.games, args.seed, args.lineup)
-        path = data_path("belief.json")
-        with atomic_write(path) as f:
-            f.write(dev.to_json())
+        if not dev.size:
+            raise CommandError(
+                f"{args.games} lobbies leave no turn with the 20 boards a fit needs; "
+                "play more (--games 3 at least)"
+            )
+        _write_model(path, dev.to_json())
         print(f"wrote {path} ({dev.fitted_on})")
+        print(f'use it: --lineup "mcts[belief={path}]:1,heuristic:7" (greedy takes belief= too)')
         return 0
+    if args.out:
+        raise CommandError("--out goes with --fit (it names the refitted table's file)")
     result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
     if args.json:
         print(json.dumps(result))
@@ -278,20 +351,40 @@ def _cmd_belief(args: argparse.Namespace) -> int:
 
 def _cmd_value(args: argparse.Namespace) -> int:
     from agents.value import fit_value_model
-    from bgsim.outputs import atomic_write
-    from bgsim.resources import data_path
 
     _checked_lineup(args.lineup)
-    model, report = fit_value_model(args.games, args.seed, args.lineup)
-    path = data_path("value_model.json")
-    with atomic_write(path) as f:
-        f.write(model.to_json())
+    path = _model_out(args.out, "value_model.json")
+    try:
+        model, report = fit_value_model(args.games, args.seed, args.lineup)
+    except ValueError as exc:  # too few samples to fit every stage
+        raise CommandError(f"{exc}; play more lobbies (--games)") from None
+    _write_model(path, model.to_json())
     print(f"wrote {path} ({model.fitted_on})")
+    print(f'use it: --lineup "mcts[value=model,value_model={path}]:1,heuristic:7"')
     print(
         f"  {report['samples']} samples; mean |placement error| {report['mean_abs_error']:.2f} "
         f"(guessing 4.5 every time: {report['baseline_error']:.2f})"
     )
     return 0
+
+
+def _model_out(out: str | None, name: str) -> Path:
+    """Where a refitted model goes: ``--out``, else the user's data folder
+    (never the installed package's own data); checked before the work."""
+    from bgsim.outputs import output_file
+    from bgsim.resources import user_data_dir
+
+    if out:
+        return output_file(out, "--out", make=False)
+    return output_file(user_data_dir() / name, "model file", make=False)
+
+
+def _write_model(path: Path, text: str) -> None:
+    """Write a refitted model through a temporary file (``bgsim.outputs``)."""
+    from bgsim.outputs import atomic_write, output_file
+
+    with atomic_write(output_file(path, "--out")) as f:
+        f.write(text)
 
 
 def _rules(args: argparse.Namespace):  # -> bgsim.Ruleset
@@ -437,7 +530,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             (
                 label,
                 str(r["games"]),
-                f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+                f"{r['mean_placement']:.2f} ({_ci(r['ci_low'], r['ci_high'])})",
                 f"{r['top4']:.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})",
                 f"{r['win']:.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})",
             )
@@ -454,7 +547,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                 (
                     heroes()[hero].name,
                     str(r["games"]),
-                    f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+                    f"{r['mean_placement']:.2f} ({_ci(r['ci_low'], r['ci_high'])})",
                     f"{r['top4']:.1%}",
                     f"{r['power_uses']:.1f}",
                 )
@@ -462,6 +555,13 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             ],
         )  # best first
     return 0
+
+
+def _ci(low: float, high: float) -> str:
+    """A mean's interval, or why there is none (one lobby)."""
+    if low != low or high != high:  # nan: fewer than two lobbies
+        return "one lobby"
+    return f"{low:.2f}-{high:.2f}"
 
 
 def _table(
@@ -559,6 +659,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             f"{r['top4']:6.1%}  {r['win']:6.1%}"
         )
     written, _ = write_plots(db_path, out / "plots", png=False)
+    from viz.report import write_report
+
+    report = write_report(db_path, out / "report.html", [tour.run], source=db_path.name)
     seats = tuple(tour.specs)
     task = GameTask(
         "demo",
@@ -575,6 +678,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     replay = out / "replay.jsonl"
     print(f"\nresults:  {db_path}")
     print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")
+    print(f"report:   {report} (one file, works offline)")
     print(f"replay:   {replay}")
     print(f"\nwatch the replay:  bgsim watch {replay}")
     return 0
@@ -628,13 +732,94 @@ def _cmd_plot(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.db}: no such results file")
     output_dir(args.out, "plot folder", make=False)  # checked before the database is read
     try:
-        written, png_problem = write_plots(args.db, args.out, png=args.png)
+        written, png_problem = write_plots(args.db, args.out, png=args.png, runs=args.run)
     except (ResultsError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     for path in written:
         print(f"wrote {path}")
     if png_problem:
         print(f"note: {png_problem}; the HTML plots are complete")
+    return 0
+
+
+def _cmd_runs(args: argparse.Namespace) -> int:
+    from agents.results_db import ResultsDB, ResultsError
+    from agents.runs import load_runs
+
+    if not Path(args.db).is_file():
+        raise CommandError(f"{args.db}: no such results file")
+    try:
+        with ResultsDB(args.db, readonly=True) as db:  # no schema, journal or -wal written
+            runs = load_runs(db)
+    except ResultsError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "run": r.run,
+                        "lineup": r.lineup,
+                        "games": r.games,
+                        "planned": r.planned,
+                        "seed": r.seed,
+                        "budget": r.options.get("budget"),
+                        "ruleset": r.options.get("ruleset"),
+                        "heroes": bool(r.options.get("heroes")),
+                        "created": r.created,
+                        "fingerprints": r.fingerprints,
+                    }
+                    for r in runs
+                ]
+            )
+        )
+        return 0
+    if not runs:
+        print(f"{args.db} holds no runs")
+        return 0
+    print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {args.db} (oldest first)")
+    _table(
+        ("run", "started", "games", "seed", "budget", "heroes", "lineup"),
+        [
+            (
+                r.run,
+                r.date,
+                f"{r.games}/{r.planned}" if r.planned is not None else str(r.games),
+                str(r.seed),
+                r.budget,
+                "on" if r.options.get("heroes") else "off",
+                r.lineup,
+            )
+            for r in runs
+        ],
+        left=(0, 1, 6),
+    )
+    print("\nagent fingerprints (code and options; bgsim: the game's own code):")
+    for r in runs:
+        prints = ", ".join(f"{k} {v}" for k, v in sorted(r.fingerprints.items()))
+        print(f"  {r.run}: {prints or 'none recorded'}")
+    print(
+        f"\nreport one of them: bgsim report {args.db} --run {runs[-1].run[:6]} --out report.html"
+    )
+    return 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from agents.results_db import ResultsError
+    from bgsim.outputs import output_file
+    from viz.report import write_report
+
+    if not Path(args.db).is_file():
+        raise CommandError(f"{args.db}: no such results file")
+    out = output_file(args.out, "--out", make=False)  # checked before the database is read
+    if not out.parent.is_dir():
+        raise CommandError(f"--out {out}: the folder {out.parent} does not exist")
+    try:
+        path = write_report(args.db, out, args.run or (), source=args.db)
+    except (ResultsError, ValueError) as exc:
+        raise CommandError(str(exc)) from None
+    size = path.stat().st_size / 1e6
+    print(f"wrote {path} ({size:.1f} MB, one self-contained page: open it in a browser)")
     return 0
 
 
@@ -685,11 +870,67 @@ _BUDGET_HELP = (
 )
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bgsim")
+    except PackageNotFoundError:  # the source tree, not installed
+        return "(not installed)"
+
+
+LINEUP_HELP = (
+    'agents and their seats, eight in all, e.g. "mcts:1,heuristic:7"; options go in '
+    'brackets: "mcts[c=0.5,cheat]:1,heuristic[curve=fast]:7". {agents}'
+)
+
+
+def lineup_agents_help() -> str:
+    """The agents a lineup may name, each with its options (for ``--help``).
+
+    >>> "mcts [" in lineup_agents_help() and "value_model" in lineup_agents_help()
+    True
+    """
+    from bgsim.registry import LineupError, accepted_options, agent_class, known_agents, parse_spec
+
+    items = []
+    for name in sorted(known_agents()):
+        try:
+            options = accepted_options(agent_class(parse_spec(name)))
+        except LineupError:
+            options = ()
+        items.append(f"{name} [{', '.join(options)}]" if options else name)
+    return "Agents [options]: " + "; ".join(items) + "."
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows every option's default (when it has one and its help does not
+    already say it) and the lineup's agents with their options."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "{agents}" in text:
+            text = text.replace("{agents}", lineup_agents_help())
+        default = action.default
+        if (
+            "default" in text
+            or default is None
+            or default is False
+            or default == []
+            or default is argparse.SUPPRESS
+            or not action.option_strings
+        ):
+            return text
+        return text + " (default: %(default)s)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="bgsim",
         description="Hearthstone Battlegrounds simulator and agent lab (patch 20.0).",
+        formatter_class=_HelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
@@ -716,6 +957,12 @@ def build_parser() -> argparse.ArgumentParser:
     combat.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("random seed"))
     combat.add_argument("--json", action="store_true", help="print one JSON object")
     combat.add_argument("--trace", action="store_true", help="print one fight event by event")
+    combat.add_argument(
+        "--arrange",
+        action="store_true",
+        help="find the best left-to-right order of board A against B (--runs fights per order, "
+        "the same seed for every order) and print its gain in win and lethal odds",
+    )
     combat.set_defaults(func=_cmd_combat)
 
     bench = sub.add_parser("bench", help="performance figures (per core)")
@@ -747,9 +994,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=1.0,
         help=f"time per combat measurement (above 0, at most {MAX_SECONDS:g})",
     )
+    bench.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="off",
+        help="lobby figure: play with heroes (the draft and hero powers; default: off)",
+    )
     bench.set_defaults(func=_cmd_bench)
 
-    lineup_help = 'agents and seats, e.g. "mcts:1,heuristic:7" (options: mcts[cheat]:1)'
+    lineup_help = LINEUP_HELP
     play = sub.add_parser("play", help="play one eight-player lobby")
     play.add_argument("--lineup", default="heuristic:1,greedy:1,random:6", help=lineup_help)
     play.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("lobby seed"))
@@ -787,7 +1040,12 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--db", default="results.db", help="SQLite results file (resumable)")
     tour.add_argument("--budget", help=_BUDGET_HELP)
     tour.add_argument("--replays", help="write one replay per game into this directory")
-    tour.add_argument("--backend", choices=("local", "ray"), default="local")
+    tour.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the games run: a local process pool, or Ray",
+    )
     tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
     tour.add_argument(
@@ -808,7 +1066,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.set_defaults(func=_cmd_tournament)
 
-    demo = sub.add_parser("demo", help="a short tournament with plots and a replay")
+    demo = sub.add_parser("demo", help="a short tournament with plots, a report and a replay")
     demo.add_argument("--out", default="bgsim-demo", help="output directory")
     demo.add_argument("--lineup", default="mcts:2,heuristic:2,greedy:2,random:2", help=lineup_help)
     demo.add_argument("--games", type=_GAMES, default=16, help=f"number of lobbies {_GAMES_SPAN}")
@@ -874,15 +1132,29 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"guesses per sample (1..{MAX_GUESSES:,})",
     )
     belief.add_argument(
-        "--fit", action="store_true", help="refit data/belief.json on these lobbies instead"
+        "--fit",
+        action="store_true",
+        help="refit the belief table on these lobbies instead and write it to --out",
+    )
+    belief.add_argument(
+        "--out",
+        metavar="JSON",
+        help="with --fit: the file to write (default: belief.json in the user's data folder, "
+        "e.g. ~/.local/share/bgsim; load it with the agents' belief=PATH option)",
     )
     belief.add_argument("--json", action="store_true", help="print JSON")
     belief.set_defaults(func=_cmd_belief)
 
-    value = sub.add_parser("value", help="refit the MCTS placement model (data/value_model.json)")
+    value = sub.add_parser("value", help="refit the MCTS placement model and write it to --out")
     value.add_argument("--games", type=_GAMES, default=400, help=f"self-play lobbies {_GAMES_SPAN}")
     value.add_argument("--lineup", default="heuristic:8", help=lineup_help)
     value.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
+    value.add_argument(
+        "--out",
+        metavar="JSON",
+        help="the file to write (default: value_model.json in the user's data folder, e.g. "
+        "~/.local/share/bgsim; load it with mcts[value=model,value_model=PATH])",
+    )
     value.set_defaults(func=_cmd_value)
 
     replay = sub.add_parser("replay", help="replay tools")
@@ -896,11 +1168,29 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("file", help="replay .jsonl file")
     verify.set_defaults(func=_cmd_replay_verify)
 
+    run_help = (
+        "a run's key, or the start of it, as `bgsim runs` lists them (repeatable: several runs "
+        "side by side; default: every run, each a separate series)"
+    )
     plot = sub.add_parser("plot", help="plotly HTML figures of a results database")
     plot.add_argument("db", help="results.db written by bgsim tournament")
+    plot.add_argument("--run", action="extend", nargs="+", metavar="ID", help=run_help)
     plot.add_argument("--out", default="plots", help="output directory")
     plot.add_argument("--png", action="store_true", help="also write PNGs (needs kaleido)")
     plot.set_defaults(func=_cmd_plot)
+
+    runs = sub.add_parser("runs", help="list the runs in a results database")
+    runs.add_argument("db", help="results.db written by bgsim tournament")
+    runs.add_argument("--json", action="store_true", help="print JSON")
+    runs.set_defaults(func=_cmd_runs)
+
+    report = sub.add_parser(
+        "report", help="one self-contained HTML report of a results database (works offline)"
+    )
+    report.add_argument("db", help="results.db written by bgsim tournament")
+    report.add_argument("--run", action="extend", nargs="+", metavar="ID", help=run_help)
+    report.add_argument("--out", required=True, metavar="HTML", help="the report file to write")
+    report.set_defaults(func=_cmd_report)
 
     hero_list = sub.add_parser("heroes", help="list the heroes with their hero powers")
     hero_list.add_argument("--json", action="store_true", help="print JSON")
@@ -910,7 +1200,18 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("--out", default="bgsim-api", help="output directory (default: bgsim-api)")
     docs.set_defaults(func=_cmd_docs)
 
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        for child in getattr(action, "choices", {}).values():
+            _use_formatter(child)
     return parser
+
+
+def _use_formatter(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = _HelpFormatter
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _use_formatter(child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

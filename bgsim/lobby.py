@@ -9,6 +9,12 @@ seed: the lobby's own generator draws the minion types, a seat order for
 placement ties, the pairings and the combat seeds, and seeds one generator
 per player for that player's shops and card effects.
 
+With heroes, a round's pairings are drawn as its recruit turn starts (in the
+same order of the lobby's draws), so that every player sees their next
+opponent (:attr:`Observation.next_opponent`) and hero powers can act on them
+(Lord Barov's wager); after the round's fights the hero powers learn who won
+and how many enemy minions each player's fight killed (from its event log).
+
 Placements: the last player standing is 1st; players knocked out in the same
 round are ordered by remaining health (higher is better), then by the seat
 order. The ghost of a round's knockouts (for odd player counts) is the
@@ -110,6 +116,7 @@ class Lobby:
         self._last_opponent: dict[int, int | None] = dict.fromkeys(range(n))
         self._seen: list[tuple[SeenBoard | None, ...]] = [(None,) * n for _ in range(n)]
         self._ghost: tuple[int, Board] | None = None
+        self._pairs: tuple[tuple[int, int], ...] | None = None  # drawn early with heroes
         self._log: list[tuple] = []
         self._public: tuple[PlayerInfo, ...] | None = None
         self.turn = 0
@@ -223,7 +230,18 @@ class Lobby:
             self.tribes,
             self._last_opponent[player],
             self.rules,
+            self._next_opponent(player),
         )
+
+    def _next_opponent(self, player: int) -> int | None:
+        """Who ``player`` fights this round, when the pairings are known
+        during the recruit phase (lobbies with heroes)."""
+        if self._pairs is None:
+            return None
+        for a, b in self._pairs:
+            if player in (a, b):
+                return b if player == a else a
+        return None
 
     def turn_model(self, player: int) -> TurnModel:
         """A forward model of ``player``'s turn with nothing guessed: the true
@@ -299,7 +317,11 @@ class Lobby:
         after = tavern.apply_action(before, action, self._pool, self._rngs[player], self.rules)
         self._states[player] = after
         self._log.append(("action", self.turn, player, action.code))
-        if after.tier != before.tier or after.health != before.health or after.hero:
+        if (
+            after.tier != before.tier
+            or after.health != before.health
+            or after.hero is not before.hero  # a hero chosen, a power used, a counter moved
+        ):
             self._public = None
         if type(action) is EndTurn:
             self._hand_out_gifts(player)
@@ -370,14 +392,34 @@ class Lobby:
                 self._states[p] = tavern.start_turn(
                     s, self.turn, self._pool, self._rngs[p], self.rules
                 )
+        if self.heroes:
+            self._draw_pairs()
         self._public = None
+
+    def _draw_pairs(self) -> None:
+        """With heroes the round's pairings are drawn as the turn starts, so
+        that every player knows their next opponent and hero powers can act
+        on them (Lord Barov); the lobby's generator draws them in the same
+        order as it would at the combat round."""
+        alive = [p for p in range(self.players) if self._alive[p]]
+        ghost = self._ghost[0] if self._ghost else None
+        pairs = pair_players(alive, self._last_opponent, ghost, self._rng)
+        self._pairs = pairs
+        for p in alive:
+            self._states[p] = tavern.see_pairings(
+                self._states[p], pairs, ghost, self._rngs[p], self.rules
+            )
 
     def _combat_round(self) -> None:
         rules = self.rules
         alive = [p for p in range(self.players) if self._alive[p]]
         ghost = self._ghost[0] if self._ghost else None
-        pairs = pair_players(alive, self._last_opponent, ghost, self._rng)
+        if self._pairs is not None:
+            pairs, self._pairs = self._pairs, None
+        else:
+            pairs = pair_players(alive, self._last_opponent, ghost, self._rng)
         self._log.append(("pairing", self.turn, pairs, ghost))
+        winners: list[int] = []
         boards = {p: self._states[p].warband() for p in alive}
         if self._ghost is not None:
             boards[self._ghost[0]] = self._ghost[1]
@@ -387,6 +429,8 @@ class Lobby:
             self._log.append(
                 ("combat", self.turn, a, b, b == ghost, seed, boards[a], boards[b], result)
             )
+            if self.heroes and result.winner >= 0:
+                winners.append((a, b)[result.winner])
             for side, me, opp in ((0, a, b), (1, b, a)):
                 if me == ghost:
                     continue
@@ -402,6 +446,7 @@ class Lobby:
                     tuple(m.card_id for m in boards[opp].minions),
                     self._pool,
                     rules,
+                    _killed(result, 1 - side) if self.heroes else (),
                 )
                 self._last_opponent[me] = opp
                 seen = list(self._seen[me])
@@ -410,6 +455,12 @@ class Lobby:
                 if damage:
                     health = self._states[me].health
                     self._log.append(("damage", self.turn, me, damage, health))
+        if self.heroes:
+            for p in alive:
+                if self._states[p].health > 0:
+                    self._states[p] = tavern.round_over(
+                        self._states[p], tuple(winners), self._pool, rules
+                    )
         self._eliminate(alive, boards)
         self._public = None
         if self.done:
@@ -460,6 +511,12 @@ def _index(value: object) -> int | None:
         return operator.index(cast(SupportsIndex, value))
     except TypeError:
         return None
+
+
+def _killed(result: CombatResult, side: int) -> tuple[str, ...]:
+    """The card ids (golden ids for goldens) of ``side``'s minions that died
+    in the fight, in the order they died."""
+    return tuple(e.card for e in result.events if e.kind == "death" and e.side == side and e.card)
 
 
 def _record(entry: tuple) -> dict[str, Any]:

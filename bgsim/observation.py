@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bgsim._core.minions import INFO, HandCard, MinionCard
 from bgsim._core.player_state import PlayerState
 from bgsim._core.pool import starting_copies
+from bgsim._core.tavern import attack_aura
 from bgsim.ruleset import Ruleset
 from combat_c import Board
 
@@ -77,6 +78,9 @@ class Observation:
       (:class:`SeenBoard`, None if never fought).
     - ``tribes``: the lobby's five minion types; ``last_opponent``: the seat
       fought last round (None before the first); ``rules``: the ruleset.
+    - ``next_opponent``: the seat the observer fights this round, shown
+      during the recruit phase in a lobby with heroes (None without heroes,
+      where the pairings are drawn when the round's combats start).
 
     >>> from bgsim import Lobby
     >>> obs = Lobby(seed=1).observe(0)
@@ -92,6 +96,7 @@ class Observation:
     tribes: tuple[str, ...]
     last_opponent: int | None
     rules: Ruleset
+    next_opponent: int | None = None
 
     @property
     def shop(self) -> tuple[MinionCard, ...]:
@@ -131,7 +136,7 @@ class Observation:
         return self.state.health
 
     @property
-    def discover(self) -> tuple[MinionCard, ...]:
+    def discover(self) -> tuple[HandCard, ...]:
         """Options of the pending Discover (empty if none)."""
         return self.state.discover
 
@@ -140,13 +145,27 @@ class Observation:
         return self.state.warband()
 
     def displayed(self) -> list[tuple[int, int]]:
-        """Own warband's (attack, health) as shown, aura bonuses included.
+        """Own warband's (attack, health) as shown, aura bonuses included
+        (Deathwing's +2 Attack too).
 
         >>> from bgsim import Lobby
         >>> Lobby(seed=1).observe(0).displayed()
         []
         """
-        return self.state.warband().displayed()
+        shown = self.state.warband().displayed()
+        bonus = attack_aura(self.state)
+        return [(a + bonus, h) for a, h in shown] if bonus else shown
+
+    def displayed_shop(self) -> list[tuple[int, int]]:
+        """Bob's Tavern's minions' (attack, health) as shown to the observer
+        (Deathwing's +2 Attack included).
+
+        >>> from bgsim import Lobby
+        >>> len(Lobby(seed=1).observe(0).displayed_shop())
+        3
+        """
+        bonus = attack_aura(self.state)
+        return [(m.attack + bonus, m.health) for m in self.state.shop]
 
     def known_gone(self) -> dict[str, int]:
         """Copies per pool card the observer knows are out of the pool: its

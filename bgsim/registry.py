@@ -34,12 +34,15 @@ import importlib
 import importlib.metadata
 import inspect
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bgsim.agent import Agent
@@ -258,7 +261,7 @@ def agent_class(spec: AgentSpec) -> type:
     """
     module_name, _, class_name = spec.target.partition(":")
     try:
-        module = importlib.import_module(module_name)
+        module = _import_agent_module(module_name)
     except ImportError as exc:
         raise LineupError(f"agent {spec.name!r}: cannot import {module_name!r} ({exc})") from None
     except Exception as exc:  # an agent module that fails on import is the agent's problem
@@ -271,12 +274,30 @@ def agent_class(spec: AgentSpec) -> type:
     return cls
 
 
+def _import_agent_module(module_name: str) -> ModuleType:
+    """Import ``module_name``; a module not found on ``sys.path`` is looked
+    for in the current directory too, last, so that ``--agent x=mine:Mine``
+    works from the folder holding ``mine.py`` under the installed ``bgsim``
+    command (whose ``sys.path`` does not include it) without ever shadowing an
+    installed module."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        top = module_name.partition(".")[0]
+        if exc.name != top or here in sys.path or "" in sys.path:
+            raise
+        sys.path.append(here)
+        importlib.invalidate_caches()
+        return importlib.import_module(module_name)
+
+
 def accepted_options(cls: type) -> tuple[str, ...]:
     """The options an agent class takes: its ``OPTIONS``, else its
     ``__init__`` parameters.
 
     >>> accepted_options(agent_class(parse_spec("greedy")))
-    ('runs', 'guesses')
+    ('runs', 'guesses', 'belief')
     """
     declared = getattr(cls, "OPTIONS", None)
     if declared is not None:
@@ -363,8 +384,11 @@ def _code_hash(module_name: str) -> str:
         digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     if module_name.split(".")[0] == "agents":
         # The bundled agents also read these tables.
-        for name in ("heuristic.toml", "belief.json", "value_model.json"):
-            digest.update(name.encode() + (data_dir() / name).read_bytes())
+        names = ("heuristic.toml", "belief.json", "value_model.json", "hero_policy.toml")
+        for name in (*names, "hero_ratings.json"):
+            path = data_dir() / name
+            if path.is_file() or name in names:
+                digest.update(name.encode() + path.read_bytes())
     return digest.hexdigest()
 
 
@@ -378,8 +402,26 @@ def fingerprint(spec: AgentSpec) -> str:
     """
     agent_class(spec)  # imported, so its files are found
     module_name = spec.target.partition(":")[0]
-    text = json.dumps([spec.target, [list(o) for o in spec.options], _code_hash(module_name)])
+    parts = [spec.target, [list(o) for o in spec.options], _code_hash(module_name)]
+    # An option naming a file (mcts[value_model=PATH]) counts by what the file holds.
+    for _, value in spec.options:
+        if isinstance(value, str):
+            parts.extend(_file_digest(value))
+    text = json.dumps(parts)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _file_digest(path: str) -> list[str]:
+    """The SHA-256 of the regular file ``path`` as a one-item list, read in
+    blocks; nothing for an option that names no readable regular file (the
+    agent itself says what is wrong with it)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # never open a pipe: it could block
+            return []
+        with open(path, "rb") as f:
+            return [hashlib.file_digest(f, "sha256").hexdigest()]
+    except (OSError, ValueError):
+        return []
 
 
 @cache

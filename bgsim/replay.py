@@ -562,14 +562,19 @@ def _card(card: Any, attack: int | None = None, health: int | None = None) -> di
 
 def player_view(state: Any) -> dict[str, Any]:
     """A player's tavern as the replay stores it (board stats as displayed)."""
+    from bgsim._core.tavern import attack_aura
+
     shown = state.warband().displayed()
+    bonus = attack_aura(state)  # Deathwing's +2 Attack, as he sees it
+    if bonus:
+        shown = [(a + bonus, h) for a, h in shown]
     view = {
         "gold": state.gold,
         "tier": state.tier,
         "upgrade_cost": state.upgrade_cost,
         "health": state.health,
         "frozen": state.frozen,
-        "shop": [_card(m) for m in state.shop],
+        "shop": [_card(m, m.attack + bonus) if bonus else _card(m) for m in state.shop],
         "hand": [_card(c) for c in state.hand],
         "board": [_card(m, a, h) for m, (a, h) in zip(state.board, shown, strict=True)],
         "discover": [_card(m) for m in state.discover],

@@ -14,14 +14,15 @@ lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 
 from __future__ import annotations
 
+import difflib
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, ffi, lib
+from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, CardEntry, ffi, lib
 from combat_c.guarded import InputError, loads, read_json
 
 MAX_MINIONS = 7
@@ -65,6 +66,64 @@ def card_index(card_id: object, where: str) -> tuple[int, bool]:
     if CARDS[index].is_spell:
         raise BoardSpecError(where, f"{card_id} is not a minion")
     return index, golden
+
+
+def name_index(entries: Iterable[CardEntry]) -> dict[str, tuple[str, ...]]:
+    """Minion names, folded to lower case and single spaces, to the ids of
+    the cards that bear them (several when cards share a name); spells are
+    left out.
+
+    >>> name_index(CARDS)["kaboom bot"]
+    ('BOT_606',)
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        if not entry.is_spell:
+            key = _fold(entry.name)
+            out[key] = (*out.get(key, ()), entry.id)
+    return out
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+@cache
+def _names() -> dict[str, tuple[str, ...]]:
+    return name_index(CARDS)
+
+
+def card_id_of(card: object, where: str, names: Mapping[str, tuple[str, ...]] | None = None) -> str:
+    """The card id a spec's ``card`` stands for: a card id as it is, or the
+    name of a pool minion or token (any case), e.g. ``"Kaboom Bot"``. A name
+    that several cards share, or no card has, is a :class:`BoardSpecError`
+    that lists the ids, or the names it is close to.
+
+    >>> card_id_of("Kaboom Bot", "card"), card_id_of("BOT_606", "card")
+    ('BOT_606', 'BOT_606')
+    >>> card_id_of("Kabom Bot", "minions[0].card")
+    Traceback (most recent call last):
+    ...
+    combat_c.board.BoardSpecError: minions[0].card: unknown card 'Kabom Bot' (neither a card id \
+nor the name of a minion); did you mean Kaboom Bot?
+    """
+    if not isinstance(card, str) or card in CARD_IDS:
+        return cast(str, card)  # card_index checks it
+    index = _names() if names is None else names
+    found = index.get(_fold(card))
+    if found is None:
+        names_shown = {_fold(e.name): e.name for e in CARDS if not e.is_spell}
+        close = difflib.get_close_matches(_fold(card), list(index), n=3, cutoff=0.75)
+        hint = f"; did you mean {', '.join(names_shown.get(c, c) for c in close)}?" if close else ""
+        raise BoardSpecError(
+            where, f"unknown card {card!r:.60} (neither a card id nor the name of a minion){hint}"
+        )
+    if len(found) > 1:
+        raise BoardSpecError(
+            where,
+            f"{card!r:.60} is the name of {len(found)} cards ({', '.join(found)}); give the id",
+        )
+    return found[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +180,13 @@ class Minion:
     @classmethod
     def of(cls, card: str, golden: bool = False, **changes: Any) -> Minion:
         """A fresh minion of this card (golden id or ``golden=True``) with its own
-        stats and keywords; ``changes`` override any field."""
-        index, is_golden = card_index(card, "card")
+        stats and keywords; ``changes`` override any field. ``card`` may be
+        a minion's name.
+
+        >>> Minion.of("Kaboom Bot", golden=True).attack
+        4
+        """
+        index, is_golden = card_index(card_id_of(card, "card"), "card")
         entry = CARDS[index]
         golden = golden or is_golden
         attack, health = entry.stats(golden)
@@ -497,10 +561,10 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         raise BoardSpecError(f"{where}.{unknown[0]}", "unknown field")
     if "card" not in raw:
         raise BoardSpecError(f"{where}.card", "missing")
-    index, golden = card_index(raw["card"], f"{where}.card")
+    index, golden = card_index(card_id_of(raw["card"], f"{where}.card"), f"{where}.card")
     if golden and not _flag(raw, "golden", True, where):
         raise BoardSpecError(
-            f"{where}.golden", f"false contradicts the golden card id {raw['card']}"
+            f"{where}.golden", f"false contradicts the golden card id {raw['card']!r:.60}"
         )
     golden = _flag(raw, "golden", golden, where)
     entry = CARDS[index]
@@ -517,6 +581,7 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         raise BoardSpecError(
             f"{where}.magnetic", f"must be a list of card ids, got {magnetic!r:.60}"
         )
+    magnetic = [card_id_of(m, f"{where}.magnetic[{k}]") for k, m in enumerate(magnetic)]
     stats = {}
     for key in ("attack", "health"):
         value = raw.get(key)

@@ -32,7 +32,15 @@ MAX_DEPTH = 32  # the deepest bgsim format (a replay's card keyword list) needs 
 MAX_FILE_BYTES = 1 << 20  # board specs and fight files: a full spec is a few kB
 MAX_LINE_BYTES = 1 << 24  # one replay record (a fight's event log can be large)
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "InputError", "loads", "read_json", "read_text"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "InputError",
+    "loads",
+    "numbers",
+    "read_json",
+    "read_text",
+]
 
 
 class InputError(ValueError):
@@ -160,3 +168,24 @@ def read_json(path: str | Path, limit: int = MAX_FILE_BYTES, max_depth: int = MA
     combat_c.guarded.InputError: /nonexistent.json: cannot read (No such file or directory)
     """
     return loads(read_bytes(path, limit), str(path), max_depth)
+
+
+def numbers(
+    value: Any, where: str, low: float, high: float, length: int = 1000
+) -> tuple[float, ...]:
+    """``value`` (parsed JSON) as a non-empty list of at most ``length``
+    finite numbers in ``low..high``, e.g. a fitted table of a model file.
+
+    >>> numbers([1, 2.5], "size", 0, 7)
+    (1.0, 2.5)
+    >>> numbers([1, 1e300], "attack", 0, 1e6)
+    Traceback (most recent call last):
+    ...
+    combat_c.guarded.InputError: attack: not a list of numbers 0..1e+06 (1e+300 at 1)
+    """
+    if not isinstance(value, list) or not 1 <= len(value) <= length:
+        raise InputError(f"{where}: not a list of 1..{length} numbers")
+    for i, x in enumerate(value):
+        if isinstance(x, bool) or not isinstance(x, int | float) or not low <= x <= high:
+            raise InputError(f"{where}: not a list of numbers {low:g}..{high:g} ({x!r:.20} at {i})")
+    return tuple(float(x) for x in value)

@@ -49,7 +49,7 @@ BAD_FILES = {
     "tier true": (_spec(tier=True).encode(), "tier: must be 1..6"),
     "eight minions": (_spec(minions=[WOLF] * 8).encode(), "minions: at most 7"),
     "minions not a list": (_spec(minions={"a": 1}).encode(), "minions: must be a list"),
-    "unknown card": (_spec(minions=[{"card": "NOPE_1"}]).encode(), "unknown card id"),
+    "unknown card": (_spec(minions=[{"card": "NOPE_1"}]).encode(), "unknown card"),
     "card not a string": (_spec(minions=[{"card": 5}]).encode(), "card id must be a string"),
     "a spell": (_spec(minions=[{"card": "TB_BaconShop_HP_008a"}]).encode(), "not a minion"),
     "golden id, golden false": (

@@ -119,7 +119,7 @@ def test_hand_edited_rows_are_named(tmp_path, capsys):
 def test_a_database_with_no_games(tmp_path, capsys):
     path = tmp_path / "empty.db"
     ResultsDB(path).close()
-    refused(capsys, ("plot", path), "empty.db", "holds no finished games")
+    refused(capsys, ("plot", path), "empty.db", "holds no runs")
 
 
 def test_plot_never_writes_into_the_database_it_reads(tmp_path, capsys):

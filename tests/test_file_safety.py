@@ -46,14 +46,14 @@ def test_play_writes_only_its_replay(tmp_path, capsys):
     assert code == 0 and _new(before, digest(tmp_path / "d")) == set()
 
 
-def test_demo_writes_only_its_database_plots_and_replay(tmp_path, capsys):
+def test_demo_writes_only_its_database_plots_report_and_replay(tmp_path, capsys):
     before = _theirs(tmp_path / "d")
     args = ("demo", "--lineup", "random:8", "--games", "2", "--workers", "1", "--out")
     code, _, err = run(capsys, *args, tmp_path / "d")
     assert code == 0, err
     new = _new(before, digest(tmp_path / "d"))
     plots = {f"plots/{n}.html" for n in ("win_rate", "placements", "mean_placement", "health")}
-    assert new == {"results.db", "replay.jsonl", "plots/plotly.min.js", *plots}
+    assert new == {"results.db", "replay.jsonl", "report.html", *plots}
 
 
 def test_a_tournament_writes_only_its_database_and_replays(tmp_path, capsys):
@@ -80,7 +80,6 @@ def test_plot_writes_only_its_figures(tmp_path, capsys):
     assert code == 0, err
     new = _new(before, digest(tmp_path / "plots"))
     assert new == {
-        "plotly.min.js",
         "win_rate.html",
         "placements.html",
         "mean_placement.html",

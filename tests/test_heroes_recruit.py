@@ -55,7 +55,9 @@ def test_the_draft_offers_distinct_heroes_and_chooses_before_turn_1():
     for p in range(8):
         lobby.apply(p, ChooseHero(p % 2))
         assert lobby.state(p).hero.hero == offers[p][p % 2]
-    assert lobby.turn == 1 and lobby.to_act() == list(range(8))
+    kay = HERO["A. F. Kay"].id  # she skips turns 1 and 2
+    assert lobby.turn == 1
+    assert lobby.to_act() == [p for p in range(8) if lobby.state(p).hero.hero != kay]
     assert [i.hero for i in lobby.public_players()] == [offers[p][p % 2] for p in range(8)]
     draft = [e for e in lobby.log if e["type"] == "draft"]
     assert [e["offers"] for e in draft] == [list(o) for o in offers]
@@ -232,3 +234,25 @@ def test_random_agents_play_whole_lobbies_with_heroes():
         assert sorted(lobby.placements.values()) == list(range(1, 9))
         uses.update(e["player"] for e in lobby.log if e.get("text", "").startswith("HeroPower"))
     assert sum(uses.values()) > 0  # random agents pick hero powers among the legal actions
+
+
+# ------------------------------------------------------------ coverage
+
+
+def test_every_hero_power_has_its_registry_entry():
+    """As the card tests do for minions: every draftable hero's power, and
+    every power a hero can come to hold (Sir Finley's offers, Aranna's and the
+    Rat King's other versions, Sulfuras), has an entry; an active power has an
+    effect to use; a power whose text acts only in combat says so."""
+    every_power = {c.id for c in cards() if c.type == "hero_power"}
+    assert every_power <= set(hero_powers.POWERS), every_power - set(hero_powers.POWERS)
+    for info in heroes().values():
+        fx = hero_powers.POWERS[info.power.id]
+        if info.power.passive:
+            assert fx.use is None, info.name
+        else:
+            assert fx.use is not None, info.name
+        if info.power.uses == "per_game":
+            assert fx.per_game, info.name
+    combat_only = {h.name for h in heroes().values() if hero_powers.POWERS[h.power.id].combat_only}
+    assert combat_only == {"Al'Akir", "Illidan Stormrage", "Greybough"}

@@ -33,6 +33,7 @@ from viz.fight import draw_combat
 from viz.frames import Frame, Frames, Shown, build_frames, player_label
 from viz.panels import (
     draw_caption,
+    draw_draft,
     draw_footer,
     draw_hero,
     draw_log,
@@ -100,6 +101,8 @@ def _draw(
     draw_caption(p, REGIONS["caption"], shown.caption, f"frame {index}  ·  {len(frames)} frames")
     if shown.kind == "tavern":
         draw_tavern(p, shown, frames)
+    elif shown.kind == "draft":
+        draw_draft(p, shown, frames)
     elif shown.kind == "combat":
         draw_combat(p, shown, frames, progress)
         draw_log(p, shown)
@@ -149,8 +152,8 @@ def describe_frame(
     hover: Point | None = None,
 ) -> dict[str, list[str]]:
     """The texts :func:`render_frame` draws, by region: the names of :data:`REGIONS`
-    plus "discover" (the Discover overlay), "scoreboard" (standings frames) and
-    "detail" (the card detail box)."""
+    plus "discover" (the Discover overlay), "scoreboard" (standings frames),
+    "draft" (the heroes' draft) and "detail" (the card detail box)."""
     surface = pygame.Surface(BASE_SIZE)
     return _draw(surface, _frames_of(replay, frames), index, player, progress, None, hover).texts
 
@@ -171,6 +174,7 @@ def card_under(
 FPS = 30
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 _DWELL = {  # seconds a frame stays at speed 1
+    "draft": 1.6,
     "recruit": 1.2,
     "action": 0.8,
     "start": 1.4,

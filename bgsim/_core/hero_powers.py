@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bgsim._core import heroes_economy, heroes_game, heroes_tavern, heroes_warband
+from bgsim._core import heroes_economy, heroes_game, heroes_tavern, heroes_warband, spells_prizes
 from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import HandCard, MinionCard
 from bgsim._core.power_effects import PowerEffects
@@ -59,6 +59,17 @@ def effects(hero: HeroState) -> PowerEffects:
 def new_hero(hero_id: str, power_id: str) -> HeroState:
     """A freshly chosen hero with its power's counter at its start."""
     return HeroState(hero_id, power_id, counter=POWERS.get(power_id, _NONE).counter_start)
+
+
+def new_power(hero: HeroState, power_id: str) -> HeroState:
+    """The hero with another power (Sir Finley's Discover, Training
+    Session): the power's state starts fresh, the Prizes' effects stay."""
+    return HeroState(
+        hero.hero,
+        power_id,
+        counter=POWERS.get(power_id, _NONE).counter_start,
+        prizes=hero.prizes,
+    )
 
 
 # ------------------------------------------------------------ activation
@@ -155,6 +166,10 @@ def start_of_turn(t: Turn) -> None:
         return
     if hero.uses:
         t.hero = hero = hero.changed(uses=0)
+    if hero.prizes is not None:
+        spells_prizes.start_of_turn(t)
+        hero = t.hero
+        assert hero is not None
     hook = effects(hero).start_of_turn
     if hook is not None:
         hook(t)
@@ -166,6 +181,7 @@ def end_of_turn(t: Turn) -> None:
         hook = effects(hero).end_of_turn
         if hook is not None:
             hook(t)
+        spells_prizes.end_of_turn(t)
 
 
 def on_roll(t: Turn) -> None:
@@ -182,6 +198,8 @@ def on_refresh(t: Turn) -> None:
         hook = effects(hero).on_refresh
         if hook is not None:
             hook(t)
+        if hero.prizes is not None:
+            spells_prizes.on_refresh(t)
 
 
 def on_upgrade(t: Turn) -> None:
@@ -198,6 +216,15 @@ def on_buy(t: Turn, minion: MinionCard) -> None:
         hook = effects(hero).on_buy
         if hook is not None:
             hook(t, minion)
+
+
+def bought_from(t: Turn, slot: int) -> None:
+    """After a buy: the shop slot the minion came from."""
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).bought_from
+        if hook is not None:
+            hook(t, slot)
 
 
 def on_sell(t: Turn, minion: MinionCard) -> None:
@@ -224,12 +251,60 @@ def after_combat(t: Turn, won: bool, lost: bool) -> None:
             hook(t, won, lost)
 
 
+def on_kills(t: Turn, killed: tuple[str, ...]) -> None:
+    """After a combat: the enemy minions that died in it, in order."""
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_kills
+        if hook is not None:
+            hook(t, killed)
+
+
+def on_pick(t: Turn, card_id: str) -> bool:
+    """Give a pick among the power's own offers to the power; False when the
+    power takes no such pick (the pick is then a hero power)."""
+    hero = t.hero
+    if hero is None:
+        return False
+    hook = effects(hero).on_pick
+    if hook is None:
+        return False
+    hook(t, card_id)
+    return True
+
+
 def on_death(t: Turn, warband: tuple[MinionCard, ...]) -> None:
     hero = t.hero
     if hero is not None:
         hook = effects(hero).on_death
         if hook is not None:
             hook(t, warband)
+
+
+def on_pairings(t: Turn, pairs: tuple[tuple[int, int], ...], ghost: int | None) -> None:
+    """The coming round's pairings, drawn at the start of the turn."""
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).on_pairings
+        if hook is not None:
+            hook(t, pairs, ghost)
+
+
+def after_round(t: Turn, winners: tuple[int, ...]) -> None:
+    """The players who won their combat this round."""
+    hero = t.hero
+    if hero is not None:
+        hook = effects(hero).after_round
+        if hook is not None:
+            hook(t, winners)
+
+
+def damage_taken(t: Turn, damage: int) -> int:
+    """The combat damage the hero takes (an Ice Block prevents fatal damage)."""
+    hero = t.hero
+    if hero is None or hero.prizes is None:
+        return damage
+    return spells_prizes.damage_taken(t, damage)
 
 
 # ------------------------------------------------------------ changed rules
@@ -243,7 +318,10 @@ def price(t: Turn, kind: str, usual: int) -> int:
 
 def price_of(hero: HeroState, kind: str, usual: int) -> int:
     hook = effects(hero).price
-    return usual if hook is None else max(hook(hero, kind, usual), 0)
+    cost = usual if hook is None else max(hook(hero, kind, usual), 0)
+    if hero.prizes is not None:
+        cost = max(spells_prizes.price(hero.prizes, kind, cost), 0)
+    return cost
 
 
 def shop_size(t: Turn, usual: int) -> int:
@@ -251,7 +329,8 @@ def shop_size(t: Turn, usual: int) -> int:
     if hero is None:
         return usual
     hook = effects(hero).shop_size
-    return usual if hook is None else hook(t, usual)
+    size = usual if hook is None else hook(t, usual)
+    return size if hero.prizes is None else spells_prizes.shop_size(t, size)
 
 
 def battlecries(t: Turn, usual: int) -> int:
@@ -260,7 +339,8 @@ def battlecries(t: Turn, usual: int) -> int:
     if hero is None:
         return usual
     hook = effects(hero).battlecries
-    return usual if hook is None else hook(t, usual)
+    count = usual if hook is None else hook(t, usual)
+    return count if hero.prizes is None else spells_prizes.battlecries(hero, count)
 
 
 def gifts(hero: HeroState | None) -> tuple[str, ...]:
@@ -269,6 +349,12 @@ def gifts(hero: HeroState | None) -> tuple[str, ...]:
         return ()
     hook = effects(hero).gifts
     return () if hook is None else hook(hero)
+
+
+def attack_aura(hero: HeroState | None) -> int:
+    """Attack every minion in play shows in this player's recruit phase
+    (Deathwing's +2): display only."""
+    return 0 if hero is None else effects(hero).attack_aura
 
 
 def visible_counter(hero: HeroState | None) -> tuple[str, int] | None:

@@ -142,6 +142,7 @@ class MinionCard:
     spores: int = 0
     pool_copies: tuple[str, ...] = ()
     triple: bool = False  # a golden made by a triple: playing it gives a Triple Reward
+    enchants: tuple[str, ...] = ()  # recruit-phase enchantments with rules (Gruul Rules)
     _combat: Minion | None = field(default=None, init=False, compare=False, repr=False, hash=False)
     _hash: int = field(default=0, init=False, compare=False, repr=False, hash=False)
 
@@ -158,6 +159,7 @@ class MinionCard:
         spores: int = 0,
         pool_copies: tuple[str, ...] = (),
         triple: bool = False,
+        enchants: tuple[str, ...] = (),
     ) -> None:
         if NATIVE:
             self.card = card  # type: ignore[misc]
@@ -169,10 +171,22 @@ class MinionCard:
             self.spores = spores  # type: ignore[misc]
             self.pool_copies = pool_copies  # type: ignore[misc]
             self.triple = triple  # type: ignore[misc]
+            self.enchants = enchants  # type: ignore[misc]
             self._combat = None  # type: ignore[misc]
             self._hash = 0  # type: ignore[misc]
             return
-        values = (card, golden, attack, health, keywords, magnetic, spores, pool_copies, triple)
+        values = (
+            card,
+            golden,
+            attack,
+            health,
+            keywords,
+            magnetic,
+            spores,
+            pool_copies,
+            triple,
+            enchants,
+        )
         set_frozen(self, _CARD_SLOTS, (*values, None, 0))
 
     def _values(self) -> tuple:
@@ -186,6 +200,7 @@ class MinionCard:
             self.spores,
             self.pool_copies,
             self.triple,
+            self.enchants,
         )
 
     def __hash__(self) -> int:
@@ -216,6 +231,7 @@ class MinionCard:
             and self.spores == other.spores
             and self.pool_copies == other.pool_copies
             and self.triple == other.triple
+            and self.enchants == other.enchants
         )
 
     def __reduce__(self) -> tuple:
@@ -264,6 +280,7 @@ class MinionCard:
             self.spores,
             self.pool_copies,
             self.triple,
+            self.enchants,
         )
 
     def with_keywords(self, bits: int) -> MinionCard:
@@ -280,6 +297,7 @@ class MinionCard:
             self.spores,
             self.pool_copies,
             self.triple,
+            self.enchants,
         )
 
     def combat(self) -> Minion:

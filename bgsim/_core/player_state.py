@@ -21,16 +21,20 @@ from combat_c import Board
 class DiscoverSpec:
     """A Discover waiting to be offered: one card of tiers min..max, of
     ``tribe`` (bit mask, 0 = any), never ``exclude`` (a normal card id).
+    With ``options`` it offers up to three distinct cards drawn from those
+    given cards instead of the pool (created cards: Mr. Bigglesworth's
+    minions, Darkmoon Prizes); the tiers are then unused.
 
     >>> from bgsim.rules import MURLOC
     >>> DiscoverSpec(1, 4, MURLOC, "BGS_020")  # Primalfin Lookout's
-    DiscoverSpec(min_tier=1, max_tier=4, tribe=32, exclude='BGS_020')
+    DiscoverSpec(min_tier=1, max_tier=4, tribe=32, exclude='BGS_020', options=())
     """
 
     min_tier: int
     max_tier: int
     tribe: int = 0
     exclude: str | None = None
+    options: tuple[HandCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,8 @@ class PlayerState:
 
     ``shop_frozen[i]`` says whether shop slot i is frozen (kept at the next
     refresh of the turn start). ``discover`` holds the options of the Discover
-    being offered (empty if none); ``discover_queue`` the Discovers still to be
+    being offered (empty if none: minions, or spells for a Discover of
+    Darkmoon Prizes); ``discover_queue`` the Discovers still to be
     offered after it. ``last_opponent_cards`` are the card ids (golden ids for
     goldens) of the last opponent's warband at the start of that combat, for
     Murozond.
@@ -60,7 +65,7 @@ class PlayerState:
     shop_frozen: tuple[bool, ...] = ()
     hand: tuple[HandCard, ...] = ()
     board: tuple[MinionCard, ...] = ()
-    discover: tuple[MinionCard, ...] = ()
+    discover: tuple[HandCard, ...] = ()
     discover_queue: tuple[DiscoverSpec, ...] = ()
     free_refreshes: int = 0
     nomi_bonus: int = 0
@@ -89,7 +94,7 @@ class PlayerState:
         shop_frozen: tuple[bool, ...] = (),
         hand: tuple[HandCard, ...] = (),
         board: tuple[MinionCard, ...] = (),
-        discover: tuple[MinionCard, ...] = (),
+        discover: tuple[HandCard, ...] = (),
         discover_queue: tuple[DiscoverSpec, ...] = (),
         free_refreshes: int = 0,
         nomi_bonus: int = 0,
@@ -203,11 +208,14 @@ class PlayerState:
         return bool(self.shop_frozen) and all(self.shop_frozen)
 
     def pool_copies(self) -> list[str]:
-        """Every pool copy this player holds (shop, hand, warband, discover offer)."""
+        """Every pool copy this player holds (shop, hand, warband, discover
+        offer, and minions the hero power holds: Maiev's Dormant ones)."""
         out: list[str] = []
         for group in (self.shop, self.hand, self.board, self.discover):
             for card in group:
                 out.extend(card.pool_copies)
+        if self.hero is not None and self.hero.extra:
+            out.extend(self.hero.pool_copies())
         return out
 
 

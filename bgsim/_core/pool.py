@@ -72,6 +72,37 @@ class Pool:
                 r -= len(t)
         return out
 
+    def draw_matching(
+        self,
+        rng: random.Random,
+        min_tier: int,
+        max_tier: int,
+        n: int,
+        keep: Callable[[str], bool] | None = None,
+    ) -> list[str]:
+        """Take up to ``n`` random copies of tiers min_tier..max_tier that
+        ``keep`` accepts, each such copy equally likely (a shop draw limited
+        to some cards: Ysera's Dragon, Dinotamer Brann's Battlecries).
+
+        >>> pool = Pool({"BOT_606": 2, "BGS_004": 5})
+        >>> pool.draw_matching(random.Random(0), 1, 6, 3, lambda c: c == "BOT_606")
+        ['BOT_606', 'BOT_606']
+        """
+        out: list[str] = []
+        for _ in range(n):
+            spots: list[tuple[int, int]] = []
+            for tier in range(max(min_tier, 1) - 1, min(max_tier, len(self._tiers))):
+                for i, card_id in enumerate(self._tiers[tier]):
+                    if keep is None or keep(card_id):
+                        spots.append((tier, i))
+            if not spots:
+                break
+            tier, i = spots[int(rng.random() * len(spots))]
+            row = self._tiers[tier]
+            row[i], row[-1] = row[-1], row[i]
+            out.append(row.pop())
+        return out
+
     def put(self, card_ids: Iterable[str]) -> None:
         """Return copies (normal ids of pool cards) to the pool."""
         tiers = self._tiers

@@ -31,6 +31,8 @@ Phases (all return None):
   ``after_play(t, card, slot)``, ``on_refresh(t)`` (after a Refresh action),
   ``on_upgrade(t)``.
 - ``after_combat(t, won, lost)``: what the power does with the fight's result.
+- ``bought_from(t, slot)``: after ``on_buy``, with the shop slot the minion
+  was bought from (Silas Darkmoon's tickets are on shop slots).
 
 Rules it changes:
 
@@ -48,6 +50,30 @@ Lobby-level (the lobby calls these with other players' states):
 - ``on_death(t, warband)``: another player was knocked out with ``warband``.
 - ``counter_name``: the name of ``HeroState.counter`` when every player can
   see it (the number on the power's card), else None.
+
+Added with the heroes that need them:
+
+- ``on_kills(t, killed)``: after every combat of the player, before
+  ``after_combat``: the enemy minions that died in it, in the order they died
+  (card ids as shown: golden ids for goldens; empty when none died;
+  Arch-Villain Rafaam, Ragnaros the Firelord).
+- ``on_pick(t, card_id)``: the player took ``card_id`` (ChooseHero) among the
+  offers the power itself put in ``hero_offers`` during the game (The Great
+  Akazamzarak's Secrets); without it such a pick replaces the power (Sir
+  Finley's Discover of a power).
+- ``on_pairings(t, pairs, ghost)``: the coming combat round's pairings,
+  drawn at the start of the turn in a lobby with heroes (Lord Barov);
+  ``ghost`` is the ghost's player id or None.
+- ``after_round(t, winners)``: the players who won their combat this round
+  (Lord Barov's wager), after every fight of the round.
+
+What others see, and powers with no recruit-phase part:
+
+- ``attack_aura``: Attack every minion in play shows in the player's recruit
+  phase (Deathwing's warband and Bob's Tavern); display only, the minions'
+  own stats do not change.
+- ``combat_only``: the power's whole text acts in combat (the combat
+  engine's business): nothing to do in the recruit phase (Al'Akir).
 """
 
 from __future__ import annotations
@@ -71,6 +97,11 @@ Size = Callable[[Turn, int], int]
 Count = Callable[[Turn, int], int]
 Gifts = Callable[[HeroState], tuple[str, ...]]
 OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
+OnKills = Callable[[Turn, tuple[str, ...]], None]
+OnPick = Callable[[Turn, str], None]
+BoughtFrom = Callable[[Turn, int], None]
+OnPairings = Callable[[Turn, tuple[tuple[int, int], ...], "int | None"], None]
+AfterRound = Callable[[Turn, tuple[int, ...]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +135,13 @@ class PowerEffects:
     on_death: OnDeath | None = None
     counter_name: str | None = None
     counter_start: int = 0
+    on_kills: OnKills | None = None
+    on_pick: OnPick | None = None
+    bought_from: BoughtFrom | None = None
+    on_pairings: OnPairings | None = None
+    after_round: AfterRound | None = None
+    attack_aura: int = 0
+    combat_only: bool = False
 
 
 def hero_of(t: Turn) -> HeroState:

@@ -202,6 +202,7 @@ def attach(mech: MinionCard, magnet: MinionCard) -> MinionCard:
         mech.spores + magnet.spores,
         mech.pool_copies + magnet.pool_copies,
         mech.triple,
+        mech.enchants + magnet.enchants,
     )
     return out.buffed(magnet.attack, magnet.health).with_keywords(magnet.keywords)
 
@@ -388,6 +389,7 @@ def adapt(t: Turn, slot: int) -> str:
             m.spores + 1,
             m.pool_copies,
             m.triple,
+            m.enchants,
         )
     elif name == "lightning_speed":
         t.give(slot, WINDFURY)

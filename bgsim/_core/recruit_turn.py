@@ -233,10 +233,14 @@ class Turn:
         return len(self.shop) < self.rules.tavern.max_shop_size
 
     def shop_minion(self, card_id: str) -> MinionCard:
-        """A pool copy as it appears in this player's tavern (Nomi's bonus)."""
+        """A pool copy as it appears in this player's tavern (Nomi's bonus,
+        The Good Stuff's Health)."""
         m = pool_minion(card_id)
         if self.nomi_bonus and INFO[card_id].tribes & TRIBE_BITS["elemental"]:
             m = m.buffed(self.nomi_bonus, self.nomi_bonus)
+        hero = self.hero
+        if hero is not None and hero.prizes is not None and hero.prizes.good_stuff:
+            m = m.buffed(0, hero.prizes.good_stuff)  # The Good Stuff (Darkmoon Prize)
         return m
 
     def roll_shop(self, keep_frozen: bool, size: int | None = None) -> None:
@@ -304,6 +308,13 @@ class Turn:
 
     # ----------------------------------------------------------- discover
 
+    def pick_options(self, cards: tuple[HandCard, ...]) -> tuple[HandCard, ...]:
+        """Up to ``limits.discover_choices`` distinct cards of ``cards``, at
+        random (a Discover of given cards)."""
+        distinct = _distinct(cards)
+        k = min(self.rules.limits.discover_choices, len(distinct))
+        return tuple(self.rng.sample(distinct, k))
+
     def queue_discover(self, spec: DiscoverSpec) -> None:
         self.discover_queue.append(spec)
         if not self.discover:
@@ -317,6 +328,9 @@ class Turn:
             spec = self.discover_queue.pop(0)
             if not self.hand_room():
                 continue
+            if spec.options:
+                self.discover = self.pick_options(spec.options)
+                return
             # A partial, not a closure: a compiled closure makes a reference
             # cycle per call, which only the collector reclaims.
             keep = partial(_discoverable, spec)
@@ -326,6 +340,14 @@ class Turn:
             if picks:
                 self.discover = tuple(pool_minion(c) for c in picks)
                 return
+
+
+def _distinct(cards: tuple[HandCard, ...]) -> list[HandCard]:
+    out: list[HandCard] = []
+    for card in cards:
+        if card not in out:
+            out.append(card)
+    return out
 
 
 def _discoverable(spec: DiscoverSpec, card_id: str) -> bool:
@@ -359,4 +381,5 @@ def golden_of(parts: list[MinionCard]) -> MinionCard:
         sum(p.spores for p in parts),
         tuple(c for p in parts for c in p.pool_copies),
         True,
+        tuple(e for p in parts for e in p.enchants),
     )

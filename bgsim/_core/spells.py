@@ -8,33 +8,14 @@ their own spells in ``bgsim._core.spells_*`` modules, gathered here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
+from bgsim._core import spells_prizes
 from bgsim._core.minions import GOLD_COIN, TRIPLE_REWARD, HandCard, SpellCard, make_minion
-from bgsim._core.player_state import DiscoverSpec, PlayerState
+from bgsim._core.player_state import DiscoverSpec
 from bgsim._core.recruit_turn import Turn
+from bgsim._core.spell_effects import Cast, SpellEffects
 from bgsim.cards import cards
-
-Cast = Callable[[Turn, "int | None", SpellCard], None]
-Valid = Callable[[PlayerState, int], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class SpellEffects:
-    """One spell: ``target`` is None (aimed at nothing) or ``"minion"`` (a
-    friendly warband minion, allowed by ``valid`` when given), ``cost`` its
-    gold, ``cast(t, target, card)`` its effect.
-
-    >>> SPELLS[GOLD_COIN].cost, SPELLS["TRL_509t"].target
-    (0, 'minion')
-    """
-
-    cast: Cast
-    target: str | None = None
-    valid: Valid | None = None
-    cost: int = 0
 
 
 def _gold_coin(t: Turn, target: int | None, card: SpellCard) -> None:
@@ -57,9 +38,14 @@ def _recruitment_map(t: Turn, target: int | None, card: SpellCard) -> None:
     t.queue_discover(DiscoverSpec(card.tier, card.tier))
 
 
+def _prize(t: Turn, target: int | None, card: SpellCard) -> None:
+    t.queue_discover(DiscoverSpec(card.tier, card.tier))
+
+
 BANANAS: Final = "TRL_509t"
 BIG_BANANA: Final = "BGS_Treasures_000"
 RECRUITMENT_MAP: Final = "TB_BaconShop_HP_047t"
+DARKMOON_PRIZE: Final = "TB_BaconShop_HP_101t2"
 
 SPELLS: Final[dict[str, SpellEffects]] = {
     GOLD_COIN: SpellEffects(_gold_coin),
@@ -69,7 +55,13 @@ SPELLS: Final[dict[str, SpellEffects]] = {
     BIG_BANANA: SpellEffects(_buff(2, 2), target="minion"),
     # Elise Starseeker's: Discover a minion of the tier the map was made at; 3 gold.
     RECRUITMENT_MAP: SpellEffects(_recruitment_map, cost=3),
+    # Silas Darkmoon's: Discover a minion of the tier he had when he got it; free.
+    DARKMOON_PRIZE: SpellEffects(_prize),
 }
+for _card_id, _effects in spells_prizes.SPELLS.items():
+    if _card_id in SPELLS:
+        raise ValueError(f"spell {_card_id} has two registry entries")
+    SPELLS[_card_id] = _effects
 """Every spell a hand can hold, by card id."""
 
 

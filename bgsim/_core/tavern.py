@@ -298,6 +298,8 @@ def spell_targets(state: PlayerState, card: SpellCard) -> tuple[int | None, ...]
     fx = SPELLS.get(card.card)
     if fx is None:
         return ()
+    if fx.castable is not None and fx.castable(state) is not None:
+        return ()
     if fx.target is None:
         return (None,)
     return tuple(i for i in range(len(state.board)) if fx.valid is None or fx.valid(state, i))
@@ -318,6 +320,8 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
             return problem
     if state.hero_offers:
         if not isinstance(action, ChooseHero):
+            if state.hero is not None and state.turn > 0:
+                return "choose one of the hero power's offers first (ChooseHero)"
             return "choose a hero first (ChooseHero)"
         if not 0 <= action.option < len(state.hero_offers):
             return f"the draft offers options 0..{len(state.hero_offers) - 1}, not {action.option}"
@@ -442,6 +446,9 @@ def _why_illegal_play(s: PlayerState, action: Play, board_size: int) -> str | No
             return f"{card.name} cannot be cast"
         if s.gold < spell_cost(card):
             return f"{card.name} costs {spell_cost(card)} gold, you have {s.gold}"
+        unable = SPELLS[card.card].castable
+        if unable is not None and unable(s) is not None:
+            return f"{card.name} cannot be cast now: {unable(s)}"
         if action.pos is not None:
             return f"{card.name} is a spell: play it with pos=None"
         if action.target in allowed:
@@ -549,7 +556,8 @@ def _roll(t: Turn, keep_frozen: bool) -> None:
 def _choose_hero(t: Turn, option: int) -> None:
     """The draft: the chosen hero with its power (or, for a hero whose power
     offers powers, the chosen power), its starting Health and what it starts
-    the game with."""
+    the game with. A power offered later (Training Session) replaces the
+    power and the turn goes on."""
     picked = t.hero_offers[option]
     t.hero_offers = ()
     if t.hero is None:
@@ -558,9 +566,12 @@ def _choose_hero(t: Turn, option: int) -> None:
         assert power is not None
         t.hero = hero_powers.new_hero(picked, power)
         t.health = card.health
+    elif hero_powers.on_pick(t, picked):
+        return  # the power's own offer during a turn (a Secret): the turn goes on
     else:
-        t.hero = hero_powers.new_hero(t.hero.hero, picked)
-    t.ended = True
+        t.hero = hero_powers.new_power(t.hero, picked)
+    if t.turn == 0:
+        t.ended = True
     hero_powers.on_choose(t)
 
 
@@ -590,6 +601,7 @@ def _buy(t: Turn, slot: int) -> None:
         if fx is not None and fx.on_buy is not None:
             fx.on_buy(t, i, m.golden, minion)
     hero_powers.on_buy(t, minion)
+    hero_powers.bought_from(t, slot)
     t.check_triples()
 
 
@@ -688,15 +700,17 @@ def after_combat(
     opponent_cards: tuple[str, ...],
     pool: Pool,
     rules: Ruleset,
+    killed: tuple[str, ...] = (),
 ) -> PlayerState:
     """Apply what outlives a fight: ``damage`` to the hero, the won flag,
     permanent buffs ``(slot, attack, health)`` to the warband minions that
     fought, cards added to hand (if there is room: Gold Coins, Nat Pagle's
     minions, Gentle Djinni's copies; all created cards), and the last
     opponent's warband for Murozond; then what the hero power does with the
-    result."""
+    enemy minions that died (``killed``, card ids in the order they died)
+    and with the result."""
     t = Turn(state, pool, _NO_DRAWS, rules)
-    t.health -= damage
+    t.health -= damage if t.hero is None else hero_powers.damage_taken(t, damage)
     t.won_last_combat = won
     t.last_opponent_cards = opponent_cards
     for slot, attack, health in permanent:
@@ -704,6 +718,7 @@ def after_combat(
             t.buff(slot, attack, health)
     for card_id in hand:
         t.add_to_hand(created_card(card_id))
+    hero_powers.on_kills(t, killed)
     hero_powers.after_combat(t, won, lost)
     t.check_triples()
     return t.freeze()
@@ -756,6 +771,41 @@ def player_died(state: PlayerState, warband: tuple[MinionCard, ...], rules: Rule
     t = Turn(state, _NO_POOL, _NO_DRAWS, rules)
     hero_powers.on_death(t, warband)
     return t.freeze()
+
+
+def see_pairings(
+    state: PlayerState,
+    pairs: tuple[tuple[int, int], ...],
+    ghost: int | None,
+    rng: random.Random,
+    rules: Ruleset,
+) -> PlayerState:
+    """What the player's hero power does with the coming round's pairings
+    (drawn at the start of the turn in a lobby with heroes: Lord Barov)."""
+    if state.hero is None or hero_powers.effects(state.hero).on_pairings is None:
+        return state
+    t = Turn(state, _NO_POOL, rng, rules)
+    hero_powers.on_pairings(t, pairs, ghost)
+    return t.freeze()
+
+
+def round_over(
+    state: PlayerState, winners: tuple[int, ...], pool: Pool, rules: Ruleset
+) -> PlayerState:
+    """What the player's hero power does once every fight of the round is
+    over: ``winners`` won their combat (Lord Barov's wager)."""
+    if state.hero is None or hero_powers.effects(state.hero).after_round is None:
+        return state
+    t = Turn(state, pool, _NO_DRAWS, rules)
+    hero_powers.after_round(t, winners)
+    t.check_triples()
+    return t.freeze()
+
+
+def attack_aura(state: PlayerState) -> int:
+    """Attack every minion in play shows in the player's recruit phase
+    (Deathwing's aura; display only)."""
+    return hero_powers.attack_aura(state.hero)
 
 
 def visible_counter(state: PlayerState) -> tuple[str, int] | None:

@@ -13,18 +13,21 @@ import numpy as np
 from gymnasium import spaces
 
 # The bgsim internals the environments use, in one place.
-from bgsim.actions import ACTIONS, NUM_ACTIONS, IllegalActionError
+from bgsim.actions import ACTIONS, CHOOSE_HERO_BASE, NUM_ACTIONS, POWER_BASE, IllegalActionError
 from bgsim.lobby import Lobby
 from bgsim.ruleset import Ruleset, load_ruleset
 
 __all__ = [
     "ACTIONS",
+    "CHOOSE_HERO_BASE",
     "NUM_ACTIONS",
+    "POWER_BASE",
     "REWARDS",
     "IllegalActionError",
     "Lobby",
     "Ruleset",
     "action_code",
+    "check_heroes",
     "check_reward",
     "check_ruleset",
     "check_seed",
@@ -63,6 +66,13 @@ def check_reward(reward: object) -> str:
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
     return str(reward)
+
+
+def check_heroes(heroes: object) -> bool:
+    """The ``heroes`` option as a bool; a clear error for anything else."""
+    if not isinstance(heroes, bool | np.bool_):
+        raise TypeError(f"heroes must be True or False, got {heroes!r}")
+    return bool(heroes)
 
 
 def check_ruleset(ruleset: object) -> Ruleset:
@@ -157,6 +167,8 @@ def illegal(who: str, code: int, error: Exception) -> IllegalActionError:
 def render_text(lobby: Lobby, seat: int | None) -> str:
     """The standings and, for ``seat``, the tavern, as text (render mode "ansi")."""
     lines = [f"turn {lobby.turn}" + (" (game over)" if lobby.done else "")]
+    if lobby.heroes and lobby.turn == 0:
+        lines[0] += " (the heroes' draft)"
     for p in lobby.public_players():
         status = f"place {p.placement}" if p.placement is not None else "alive"
         mark = "*" if p.player == seat else " "
