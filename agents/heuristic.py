@@ -91,6 +91,7 @@ from bgsim.rules import (
     spell_targets,
     why_illegal,
 )
+from combat_c.guarded import shown
 
 # ------------------------------------------------------------ card knowledge
 
@@ -234,7 +235,7 @@ def _curve(spec: str) -> tuple[int, ...]:
         or turns[-1] > _CURVE_TURNS
     ):
         raise ValueError(
-            f"bad curve {spec!r:.40}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
+            f"bad curve {shown(spec)}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
             f"1..{_CURVE_TURNS} joined by dashes (the turns to reach tiers 2..6)"
         )
     return tuple(1 + sum(turn >= t for t in turns) for turn in range(turns[-1] + 1))

@@ -70,6 +70,7 @@ from bgsim import (
 )
 from bgsim.limits import MAX_ITERATIONS as MAX_ITER
 from combat_c import Board, simulate
+from combat_c.guarded import shown
 
 __all__ = ["MCTSAgent", "TurnContext", "budget_part", "fight_reward", "search_actions"]
 
@@ -445,7 +446,7 @@ class MCTSAgent:
         elif isinstance(budget, str):
             chosen = Budget.parse(budget)
         else:
-            raise ValueError(f"option budget must be like 0.5s or 2000it, not {budget!r:.40}")
+            raise ValueError(f"option budget must be like 0.5s or 2000it, not {shown(budget)}")
         self.budget = chosen or Budget(iterations=2000)
         c = number("c", c, 0, MAX_C)
         runs = integer("runs", runs, 1, MAX_FIGHTS)
@@ -611,7 +612,7 @@ class MCTSAgent:
         the budget, and return each root action's visits and mean reward.
         ``bgsim bench mcts`` times this."""
         if iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations!r}")
+            raise ValueError(f"iterations must be at least 1, got {shown(iterations)}")
         if observation.turn != self._turn:
             self._new_turn(observation)
         start = self._ctx.at(observation.state)

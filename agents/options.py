@@ -17,7 +17,12 @@ ValueError: option runs must be an integer 1..1,000, not 0
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
+
+from combat_c.guarded import shown
+
+_LARGEST = sys.float_info.max
 
 __all__ = ["choice", "file_path", "flag", "integer", "number"]
 
@@ -29,7 +34,7 @@ def integer(name: str, value: object, low: int, high: int) -> int:
     2
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"option {name} must be an integer {low:,}..{high:,}, not {value!r:.40}")
+        raise ValueError(f"option {name} must be an integer {low:,}..{high:,}, not {shown(value)}")
     return value
 
 
@@ -38,6 +43,10 @@ def number(name: str, value: object, low: float = -math.inf, high: float = math.
 
     >>> number("c", 0.7, 0)
     0.7
+    >>> number("c", 10**400, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: option c must be a finite number of at least 0, not an integer of 401 digits
     >>> number("c", "abc", 0)
     Traceback (most recent call last):
     ...
@@ -46,8 +55,8 @@ def number(name: str, value: object, low: float = -math.inf, high: float = math.
     if (
         isinstance(value, bool)
         or not isinstance(value, int | float)
-        or not math.isfinite(value)
         or not low <= value <= high
+        or not -_LARGEST <= value <= _LARGEST  # an int past any float, NaN or infinite
     ):
         if math.isinf(low) and math.isinf(high):
             span = ""
@@ -57,7 +66,7 @@ def number(name: str, value: object, low: float = -math.inf, high: float = math.
             span = f" of at most {high:g}"
         else:
             span = f" in {low:g}..{high:g}"
-        raise ValueError(f"option {name} must be a finite number{span}, not {value!r:.40}")
+        raise ValueError(f"option {name} must be a finite number{span}, not {shown(value)}")
     return float(value)
 
 
@@ -68,7 +77,7 @@ def flag(name: str, value: object) -> bool:
     True
     """
     if not isinstance(value, bool):
-        raise ValueError(f"option {name} must be true or false, not {value!r:.40}")
+        raise ValueError(f"option {name} must be true or false, not {shown(value)}")
     return value
 
 
@@ -79,7 +88,7 @@ def choice(name: str, value: object, choices: Sequence[str]) -> str:
     'mixed'
     """
     if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"option {name} must be one of {', '.join(choices)}, not {value!r:.40}")
+        raise ValueError(f"option {name} must be one of {', '.join(choices)}, not {shown(value)}")
     return value
 
 
@@ -98,5 +107,5 @@ def file_path(name: str, value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)  # belief=3 names the file "3"
     if not isinstance(value, str) or not value or "\0" in value:
-        raise ValueError(f"option {name} must be the path of a file, not {value!r:.40}")
+        raise ValueError(f"option {name} must be the path of a file, not {shown(value)}")
     return value

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import stat
 import time
 import urllib.parse
 from collections.abc import Iterable, Iterator
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from combat_c.guarded import InputError, loads
+from combat_c.guarded import InputError, loads, shown
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -147,13 +149,26 @@ class ResultsDB:
         text = str(path)
         if not text or text == ":memory:" or text.startswith("file:") or "\0" in text:
             raise ResultsError(
-                f"{text!r:.60}: results need a file (an in-memory database would lose them)"
+                f"{shown(text, 60)}: results need a file (an in-memory database would lose them)"
             )
         self.path = Path(path)
         self.readonly = readonly
-        if self.path.is_dir():
+        if text.endswith(("/", os.sep)):
+            raise ResultsError(f"{self.path}: names a folder; a results database is a file")
+        try:
+            mode: int | None = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as exc:  # a path the system cannot look at (too long, a loop)
+            raise ResultsError(f"{shown(text, 200)}: cannot be used ({exc.strerror})") from None
+        if mode is not None and stat.S_ISDIR(mode):
             raise ResultsError(f"{self.path}: is a directory")
-        if readonly and not self.path.is_file():
+        if mode is not None and not stat.S_ISREG(mode):
+            raise ResultsError(
+                f"{self.path}: is not a regular file (a device, pipe or socket); "
+                "a results database is a file"
+            )
+        if readonly and mode is None:
             raise ResultsError(f"{self.path}: no such results file")
         with _sqlite_errors(self.path):
             if readonly:
@@ -293,7 +308,7 @@ class ResultsDB:
         """A stored game, checked: a file edited or damaged by hand gives a
         :class:`ResultsError` naming the game, not a crash further on."""
         run, game, seed, seats, placements, turns, seconds, replay, heroes, uses = row
-        where = f"{self.path}: game {game!r:.20} of run {run!r:.40}"
+        where = f"{self.path}: game {shown(game, 20)} of run {shown(run)}"
         seat_list = self._json_list(seats, where, "seats")
         places = self._json_list(placements, where, "placements")
         if not seat_list or not all(isinstance(x, str) for x in seat_list):
@@ -352,7 +367,7 @@ class ResultsDB:
             rows = self.conn.execute(query + " ORDER BY run, game, turn, seat", args).fetchall()
         for row in rows:
             if not all(type(v) is int for v in row[1:]):
-                raise ResultsError(f"{self.path}: a round of run {row[0]!r:.40} is not numbers")
+                raise ResultsError(f"{self.path}: a round of run {shown(row[0])} is not numbers")
         return rows
 
     def runs_with_fingerprints(self) -> list[tuple[str, str, dict, int, dict[str, str]]]:
@@ -393,14 +408,14 @@ class ResultsDB:
                 and isinstance(item["created"], int | float)
                 and 0 <= item["created"] <= LAST_TIME
             ):
-                raise ResultsError(f"{self.path}: run {run!r:.40}: a field has the wrong type")
+                raise ResultsError(f"{self.path}: run {shown(run)}: a field has the wrong type")
             item["options"] = self._json_dict(item["options"], run, "options")
             item["fingerprints"] = self._json_dict(item["fingerprints"], run, "fingerprints")
             out.append(item)
         return out
 
     def _json_dict(self, text: Any, run: Any, name: str) -> dict:
-        where = f"{self.path}: run {run!r:.40}"
+        where = f"{self.path}: run {shown(run)}"
         try:
             value = loads(text, f"{where}, {name}") if isinstance(text, str | bytes) else None
         except InputError as exc:

@@ -41,7 +41,7 @@ def _user_errors() -> tuple[type[Exception], ...]:
     problem, printed like a CommandError (exit code 2). Imported only when an
     exception is on its way out."""
     from agents.results_db import ResultsError
-    from bgsim.agent import BudgetError
+    from bgsim.agent import AgentError, BudgetError
     from bgsim.outputs import OutputError
     from bgsim.registry import LineupError
     from bgsim.replay import ReplayError
@@ -50,6 +50,7 @@ def _user_errors() -> tuple[type[Exception], ...]:
     from combat_c.guarded import InputError
 
     return (
+        AgentError,
         ResultsError,
         BudgetError,
         OutputError,
@@ -77,12 +78,13 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 
 def _cmd_cards(args: argparse.Namespace) -> int:
     from bgsim.cards import TRIBES, cards
+    from combat_c.guarded import shown
 
     db = cards()
     tribe = args.tribe.lower() if args.tribe else None
     if tribe is not None and tribe not in TRIBES and tribe != "neutral":
         raise CommandError(
-            f"unknown tribe {args.tribe!r}; choose from {', '.join(TRIBES)}, neutral"
+            f"unknown tribe {shown(args.tribe)}; choose from {', '.join(TRIBES)}, neutral"
         )
     rows = []
     for card in db.pool:
@@ -124,8 +126,11 @@ def _load_board(path: str):  # -> combat_c.Board
 
 
 def _about_file(path: str, message: str) -> str:
-    """``message`` about the file ``path``, naming it once."""
-    return message if message.startswith(f"{path}:") else f"{path}: {message}"
+    """``message`` about the file ``path``, naming it once (the guarded
+    reader names a very long path by its start)."""
+    if message.startswith((f"{path}:", f"{path[:200]}...:")):
+        return message
+    return f"{path if len(path) <= 200 else path[:200] + '...'}: {message}"
 
 
 def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
@@ -461,6 +466,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from agents.arena import Tournament, run_tournament
     from agents.results_db import ResultsDB, ResultsError
+    from bgsim.agent import AgentError
     from bgsim.registry import LineupError
 
     rules = _rules(args)
@@ -511,6 +517,11 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             return 130
         except LineupError as exc:
             raise CommandError(str(exc)) from None
+        except AgentError as exc:
+            done = len(db.finished(tour.run))
+            raise CommandError(
+                f"{exc}; {done} of {tour.games} games are stored in {args.db}"
+            ) from None
         by_hero = {}
         if tour.heroes:
             from agents.arena import summarize_heroes
@@ -1234,6 +1245,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `bgsim combat ... --trace | head`
         sys.stderr.close()
         return 0
+    except OSError as exc:  # the system refused a file: one line naming it, as above
+        print(f"bgsim: error: {_os_problem(exc)}", file=sys.stderr)
+        return 2
+
+
+def _os_problem(exc: OSError) -> str:
+    """An operating system error as one line: the file it names, the reason.
+
+    >>> _os_problem(FileNotFoundError(2, "No such file or directory", "x.db"))
+    'x.db: No such file or directory'
+    """
+    reason = exc.strerror or " ".join(str(exc).split())[:200] or type(exc).__name__
+    if exc.filename is None:
+        return reason
+    name = str(exc.filename)
+    return f"{name if len(name) <= 200 else name[:200] + '...'}: {reason}"
 
 
 if __name__ == "__main__":

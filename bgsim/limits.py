@@ -17,6 +17,8 @@ import argparse
 import math
 from collections.abc import Callable
 
+from combat_c.guarded import shown
+
 MAX_RUNS = 10_000_000
 """Fights of one ``simulate`` call or ``bgsim combat`` (``combat_c.MAX_RUNS``)."""
 MAX_GAMES = 100_000
@@ -64,7 +66,7 @@ def check_int(value: object, low: int, high: int, name: str) -> int:
     ValueError: games must be an integer 1..8, got True
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be an integer {low:,}..{high:,}, got {value!r:.40}")
+        raise ValueError(f"{name} must be an integer {low:,}..{high:,}, got {shown(value)}")
     return value
 
 
@@ -79,7 +81,7 @@ def int_in(low: int, high: int, name: str) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r:.40}") from None
+            raise argparse.ArgumentTypeError(f"expected an integer, got {shown(text)}") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"must be an integer {low:,}..{high:,}, got {text:.40}"
@@ -106,7 +108,7 @@ def float_in(high: float, name: str) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got {text!r:.40}") from None
+            raise argparse.ArgumentTypeError(f"expected a number, got {shown(text)}") from None
         if not (math.isfinite(value) and 0 < value <= high):
             raise argparse.ArgumentTypeError(
                 f"must be a number above 0 and at most {high:g}, got {text:.40}"

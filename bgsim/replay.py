@@ -43,7 +43,15 @@ from typing import Any
 
 from bgsim.actions import ACTIONS
 from bgsim.outputs import atomic_write
-from combat_c.guarded import MAX_LINE_BYTES, InputError, decode, loads
+from combat_c.guarded import (
+    MAX_LINE_BYTES,
+    InputError,
+    decode,
+    loads,
+    open_file,
+    shown,
+    shown_path,
+)
 
 SCHEMA_VERSION = 2
 READABLE_VERSIONS = (1, 2)
@@ -131,7 +139,7 @@ class _Spec:
 
 
 def _show(value: Any) -> str:
-    return f"{value!r:.40}" if not isinstance(value, dict | list) else type(value).__name__
+    return f"{shown(value)}" if not isinstance(value, dict | list) else type(value).__name__
 
 
 class _Int(_Spec):
@@ -155,7 +163,7 @@ class _Str(_Spec):
                 f"{where}: expected text of at most {self.longest} characters, got {_show(value)}"
             )
         if self.choices and value not in self.choices:
-            raise ValueError(f"{where}: {value!r:.40} is not one of {', '.join(self.choices)}")
+            raise ValueError(f"{where}: {shown(value)} is not one of {', '.join(self.choices)}")
 
 
 class _Bool(_Spec):
@@ -406,7 +414,7 @@ def _check_header(rec: Any) -> dict[str, Any]:
     version = rec.get("schema")
     if type(version) is not int or version not in READABLE_VERSIONS:
         raise ValueError(
-            f"unknown schema version {version!r:.20} (this bgsim reads "
+            f"unknown schema version {shown(version, 20)} (this bgsim reads "
             f"{', '.join(map(str, READABLE_VERSIONS))})"
         )
     _header_spec().check(rec, "header")
@@ -452,7 +460,7 @@ def check_records(lines: Iterable[tuple[int, Any]], name: str = "<replay>") -> R
             kind = rec.get("type")
             spec = specs.get(kind) if isinstance(kind, str) else None
             if spec is None or not isinstance(kind, str):
-                raise ValueError(f"unknown record type {kind!r:.40}")
+                raise ValueError(f"unknown record type {shown(kind)}")
             spec.check(rec, kind)
             assert order is not None
             order.feed(rec)
@@ -491,17 +499,21 @@ def parse_replay(lines: Iterable[str], name: str = "<replay>") -> Replay:
 def _file_lines(path: Path) -> Iterator[str]:
     """The lines of a replay file: size-capped, each line too, strict UTF-8."""
     total = 0
-    with path.open("rb") as f:
+    with open_file(path) as f:
         for number, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
             total += len(raw)
             if total > MAX_REPLAY_BYTES:
-                raise ReplayError(f"{path}: too large (at most {MAX_REPLAY_BYTES:,} bytes)")
+                raise ReplayError(
+                    f"{shown_path(path)}: too large (at most {MAX_REPLAY_BYTES:,} bytes)"
+                )
             if len(raw) > MAX_LINE_BYTES:
-                raise ReplayError(f"{path}, line {number}: longer than {MAX_LINE_BYTES:,} bytes")
+                raise ReplayError(
+                    f"{shown_path(path)}, line {number}: longer than {MAX_LINE_BYTES:,} bytes"
+                )
             try:
                 yield decode(raw, f"line {number}")
             except InputError as exc:
-                raise ReplayError(f"{path}, {exc}") from None
+                raise ReplayError(f"{shown_path(path)}, {exc}") from None
 
 
 def read_replay(path: str | Path) -> Replay:
@@ -515,9 +527,13 @@ def read_replay(path: str | Path) -> Replay:
     """
     path = Path(path)
     try:
-        return parse_replay(_file_lines(path), str(path))
+        return parse_replay(_file_lines(path), shown_path(path))
+    except ReplayError:
+        raise
     except OSError as exc:
-        raise ReplayError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise ReplayError(f"{shown_path(path)}: cannot read ({exc.strerror or exc})") from None
+    except ValueError as exc:  # a NUL in the path
+        raise ReplayError(f"{shown(str(path), 80)}: not a usable path ({exc})") from None
 
 
 # ------------------------------------------------------------------ writing
@@ -724,7 +740,7 @@ def verify_replay(replay: Replay, name: str = "<replay>") -> str | None:
         rules = load_ruleset()
         if rules.id != header["ruleset"]:
             return (
-                f"{name}, line 1: the replay names ruleset {header['ruleset']!r:.40} but does "
+                f"{name}, line 1: the replay names ruleset {shown(header['ruleset'])} but does "
                 "not hold its table, so its game cannot be played again"
             )
     if not header.get("tribes"):

@@ -11,7 +11,7 @@ from typing import Any, cast, get_type_hints
 
 from bgsim.cards import TRIBES
 from bgsim.resources import data_path
-from combat_c.guarded import InputError, read_text, too_deep
+from combat_c.guarded import InputError, read_text, shown, too_deep
 
 # Bounds on a ruleset's numbers: any number, and the counts a lobby holds or
 # loops over (turns, actions in a turn, copies of a minion in the pool).
@@ -146,23 +146,23 @@ class Ruleset:
 def _convert(value: Any, kind: Any, key: str) -> Any:
     if kind is bool:
         if not isinstance(value, bool):
-            raise RulesetError(f"{key}: expected true or false, got {value!r:.40}")
+            raise RulesetError(f"{key}: expected true or false, got {shown(value)}")
         return value
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{key}: expected an integer, got {value!r:.40}")
+            raise RulesetError(f"{key}: expected an integer, got {shown(value)}")
         if not 0 <= value <= MAX_NUMBER:
-            raise RulesetError(f"{key}: must be 0..{MAX_NUMBER:,}, got {value}")
+            raise RulesetError(f"{key}: must be 0..{MAX_NUMBER:,}, got {shown(value)}")
         return value
     if kind is str:
         if not isinstance(value, str) or not 0 < len(value) <= 200:
             raise RulesetError(
-                f"{key}: expected a string of 1 to 200 characters, got {value!r:.40}"
+                f"{key}: expected a string of 1 to 200 characters, got {shown(value)}"
             )
         return value
     if kind == tuple[int, ...]:
         if not isinstance(value, list) or not value:
-            raise RulesetError(f"{key}: expected a non-empty list of integers, got {value!r:.40}")
+            raise RulesetError(f"{key}: expected a non-empty list of integers, got {shown(value)}")
         return tuple(_convert(v, int, f"{key}[{i}]") for i, v in enumerate(value))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _build(kind, value, key)
@@ -171,7 +171,7 @@ def _convert(value: Any, kind: Any, key: str) -> Any:
 
 def _build(cls: type, table: Any, prefix: str) -> Any:
     if not isinstance(table, dict):
-        raise RulesetError(f"{prefix or 'ruleset'}: expected a table, got {table!r:.40}")
+        raise RulesetError(f"{prefix or 'ruleset'}: expected a table, got {shown(table)}")
     hints = get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
     unknown = sorted(set(table) - set(names))

@@ -13,6 +13,7 @@ from typing import Any
 
 from combat_c._lib import CARDS, TRIBES, ffi, lib
 from combat_c.board import Board, BoardSpecError, fight_boards, parse_board
+from combat_c.guarded import shown
 
 BoardLike = Board | Mapping | str | Path
 _SEED_MASK = (1 << 64) - 1
@@ -52,14 +53,14 @@ def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> i
     mask = 0
     for tribe in tribes:
         if tribe not in TRIBES:
-            raise ValueError(f"unknown tribe {tribe!r:.60}; choose from {', '.join(TRIBES)}")
+            raise ValueError(f"unknown tribe {shown(tribe, 60)}; choose from {', '.join(TRIBES)}")
         mask |= 1 << TRIBES.index(tribe)
     return mask
 
 
 def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer, got {seed!r:.60}")
+        raise TypeError(f"seed must be an integer, got {shown(seed, 60)}")
     return seed & _SEED_MASK
 
 
@@ -67,7 +68,7 @@ def _tribes(tribes: int | None) -> int:
     if tribes is None:
         return 0
     if type(tribes) is not int or not 0 <= tribes < 1 << len(TRIBES):
-        raise ValueError(f"tribes must be a tribe_mask() value, got {tribes!r:.40}")
+        raise ValueError(f"tribes must be a tribe_mask() value, got {shown(tribes)}")
     return tribes
 
 
@@ -199,7 +200,7 @@ def simulate(
     pa = a._packed if a._packed is not None else a.packed
     pb = b._packed if b._packed is not None else b.packed
     if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
-        raise ValueError(f"runs must be an integer 1..{MAX_RUNS:,}, got {runs!r:.40}")
+        raise ValueError(f"runs must be an integer 1..{MAX_RUNS:,}, got {shown(runs)}")
     seed = seed & _SEED_MASK if type(seed) is int else _seed(seed)
     tribes = _tribes(tribes)
     out = ffi.new("bg_odds *")

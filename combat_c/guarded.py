@@ -22,12 +22,15 @@ board spec: JSON nested deeper than 32 levels
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # not on Windows, which has no named pipes in paths
 MAX_DEPTH = 32  # the deepest bgsim format (a replay's card keyword list) needs 4
 MAX_FILE_BYTES = 1 << 20  # board specs and fight files: a full spec is a few kB
 MAX_LINE_BYTES = 1 << 24  # one replay record (a fight's event log can be large)
@@ -38,8 +41,11 @@ __all__ = [
     "InputError",
     "loads",
     "numbers",
+    "open_file",
     "read_json",
     "read_text",
+    "shown",
+    "shown_path",
 ]
 
 
@@ -52,6 +58,29 @@ class InputError(ValueError):
     """
 
 
+def open_file(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading bytes, the way every file bgsim reads is
+    opened: without blocking, so a named pipe nobody writes to cannot hang
+    the open (reads block again, and such a pipe reads as empty), and a
+    folder refused at once. Raises ``OSError``, or ``ValueError`` for a path
+    with a NUL in it.
+
+    >>> with open_file(__file__) as f:
+    ...     len(f.read(3))
+    3
+    """
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    try:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if _NONBLOCK:
+            os.set_blocking(fd, True)
+        return open(fd, "rb")  # the caller closes it
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of ``path``, refused when the file is larger than ``limit``
     (checked before reading) or cannot be read.
@@ -62,18 +91,61 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     combat_c.guarded.InputError: /nonexistent/board.json: cannot read (No such file or directory)
     """
     try:
-        with open(path, "rb") as f:
+        with open_file(path) as f:
             size = os.fstat(f.fileno()).st_size
             if size > limit:
-                raise InputError(f"{path}: {size:,} bytes is too large (at most {limit:,})")
+                raise InputError(
+                    f"{shown_path(path)}: {size:,} bytes is too large (at most {limit:,})"
+                )
             data = f.read(limit + 1)  # a pipe or special file has no size to check first
+    except InputError:
+        raise
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{shown_path(path)}: cannot read ({exc.strerror or exc})") from None
     except ValueError as exc:  # an embedded NUL in the path
-        raise InputError(f"{str(path)!r:.80}: not a usable path ({exc})") from None
+        raise InputError(f"{shown(str(path), 80)}: not a usable path ({exc})") from None
     if len(data) > limit:
-        raise InputError(f"{path}: too large (at most {limit:,} bytes)")
+        raise InputError(f"{shown_path(path)}: too large (at most {limit:,} bytes)")
     return data
+
+
+def shown(value: Any, width: int = 40) -> str:
+    """``value`` as an error message shows it: its ``repr`` cut to ``width``
+    characters, an integer too long to print (Python refuses past 4,300
+    digits) by its size, and an object whose ``repr`` fails by its type. Every
+    message that echoes a value it was given goes through here.
+
+    >>> shown("abc"), shown("x" * 100, 5), shown(10**5000)
+    ("'abc'", "'xxxx", 'an integer of 5,001 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"an integer of {_digits(value):,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a container of such integers, or a repr that fails
+        text = f"<{type(value).__name__}>"
+    return text[:width]
+
+
+def _digits(value: int) -> int:
+    """The decimal digits of ``abs(value)``, without converting it to text."""
+    n = abs(value)
+    digits = max(1, int(n.bit_length() * 0.30102999566398120))
+    while 10**digits <= n:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > n:
+        digits -= 1
+    return digits
+
+
+def shown_path(path: str | Path) -> str:
+    """A path as errors show it: cut short when it is very long.
+
+    >>> shown_path("a/b.json"), len(shown_path("x" * 5000))
+    ('a/b.json', 203)
+    """
+    text = str(path)
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def decode(data: bytes, where: str) -> str:
@@ -100,7 +172,7 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
     >>> "InputError" in read_text(__file__)
     True
     """
-    return decode(read_bytes(path, limit), str(path))
+    return decode(read_bytes(path, limit), shown_path(path))
 
 
 def _refuse_constant(name: str) -> Any:
@@ -167,7 +239,7 @@ def read_json(path: str | Path, limit: int = MAX_FILE_BYTES, max_depth: int = MA
     ...
     combat_c.guarded.InputError: /nonexistent.json: cannot read (No such file or directory)
     """
-    return loads(read_bytes(path, limit), str(path), max_depth)
+    return loads(read_bytes(path, limit), shown_path(path), max_depth)
 
 
 def numbers(
@@ -187,5 +259,7 @@ def numbers(
         raise InputError(f"{where}: not a list of 1..{length} numbers")
     for i, x in enumerate(value):
         if isinstance(x, bool) or not isinstance(x, int | float) or not low <= x <= high:
-            raise InputError(f"{where}: not a list of numbers {low:g}..{high:g} ({x!r:.20} at {i})")
+            raise InputError(
+                f"{where}: not a list of numbers {low:g}..{high:g} ({shown(x, 20)} at {i})"
+            )
     return tuple(float(x) for x in value)

@@ -443,7 +443,7 @@ def main(
             with atomic_write(target, "wb") as f:
                 pygame.image.save(surface, f, target.name)
         except OutputError as exc:
-            return _error(str(exc))
+            return _error(str(exc), 2)
         except (pygame.error, OSError) as exc:
             return _error(f"cannot write {screenshot}: {exc}")
         shown = frames.shown(index, seat)
