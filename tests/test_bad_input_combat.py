@@ -4,13 +4,14 @@ naming the problem, exit code 2, and no traceback."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from cli_helpers import refused, run
 
-from combat_c import BoardSpecError, parse_board
-from combat_c.guarded import MAX_FILE_BYTES
+from combat_c import Board, BoardSpecError, Minion, parse_board, simulate
+from combat_c.guarded import MAX_FILE_BYTES, InputError, read_json, shown
 
 ROOT = Path(__file__).resolve().parent.parent
 BEASTS = ROOT / "examples" / "boards" / "beasts.json"
@@ -50,6 +51,15 @@ BAD_FILES = {
     "eight minions": (_spec(minions=[WOLF] * 8).encode(), "minions: at most 7"),
     "minions not a list": (_spec(minions={"a": 1}).encode(), "minions: must be a list"),
     "unknown card": (_spec(minions=[{"card": "NOPE_1"}]).encode(), "unknown card"),
+    "unknown card name": (
+        _spec(minions=[{"card": "Kabom Bot"}]).encode(),
+        "unknown card 'Kabom Bot' (neither a card id nor the name of a minion); did you mean",
+    ),
+    "a long card name": (_spec(minions=[{"card": "x" * 100_000}]).encode(), "unknown card 'xxx"),
+    "magnetic by a bad name": (
+        _spec(minions=[{"card": "BOT_606", "magnetic": ["Nope"]}]).encode(),
+        "magnetic[0]: unknown card",
+    ),
     "card not a string": (_spec(minions=[{"card": 5}]).encode(), "card id must be a string"),
     "a spell": (_spec(minions=[{"card": "TB_BaconShop_HP_008a"}]).encode(), "not a minion"),
     "golden id, golden false": (
@@ -142,3 +152,68 @@ def test_board_text_and_paths_through_the_api(tmp_path):
     # A golden id with golden true (or left out) is golden, as before.
     board = parse_board({"tier": 1, "minions": [{"card": "TB_BaconUps_079", "golden": True}]})
     assert board.minions[0].golden
+
+
+@pytest.mark.parametrize(
+    "a, b, extra, names",
+    [
+        ([WOLF], None, (), ("--arrange needs at least two minions",)),
+        ([], None, (), ("--arrange needs at least two minions",)),
+        ([WOLF, WOLF], None, ("--trace",), ("--arrange and --trace do not go together",)),
+        (
+            [{"card": "EX1_062", "attack": 2}, {"card": "Murloc Tidehunter"}],
+            [{"card": "Murloc Tidehunter"}] * 3,
+            (),
+            ("Old Murk-Eye shows 2 Attack, below the +4",),
+        ),
+        ([WOLF] * 8, None, (), ("minions: at most 7",)),
+        ([WOLF, dict(WOLF, health=-1)], None, (), ("minions[1].health",)),
+    ],
+)
+def test_arrange_with_hostile_boards(a, b, extra, names, tmp_path, capsys):
+    path = _file(tmp_path, _spec(minions=a), "a.json")
+    other = DEMONS if b is None else _file(tmp_path, _spec(minions=b), "b.json")
+    line = refused(capsys, ("combat", path, other, "--arrange", "--runs", "20", *extra), *names)
+    assert len(line) < 300
+
+
+def test_arrange_on_a_full_board_is_bounded_and_repeatable(tmp_path, capsys):
+    minions = [{"card": c} for c in ("BOT_606", "CFM_315", "BGS_004", "EX1_506", "BOT_312")]
+    path = _file(tmp_path, _spec(minions=[*minions, WOLF, WOLF]), "full.json")
+    args = ("combat", path, DEMONS, "--arrange", "--runs", "5", "--json", "--seed", 2**63 - 1)
+    first = run(capsys, *args)
+    assert first[0] == 0 and first == run(capsys, *args)
+    found = json.loads(first[1])
+    assert not found["exhaustive"] and sorted(found["order"]) == list(range(7))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pipe_nobody_writes_to_is_read_as_empty_not_waited_on(tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.json")
+    refused(capsys, ("combat", tmp_path / "pipe.json", DEMONS), "pipe.json", "not valid JSON")
+    with pytest.raises(InputError, match=r"pipe\.json: not valid JSON"):
+        read_json(tmp_path / "pipe.json")
+
+
+def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys):
+    long = str(tmp_path / ("x" * 5000))
+    line = refused(capsys, ("combat", long, DEMONS), "cannot read", "File name too long")
+    assert len(line) < 400
+    line = refused(capsys, ("combat", BEASTS, long), "cannot read")
+    assert len(line) < 400
+
+
+def test_huge_numbers_given_to_the_api_are_named_by_size():
+    big = 10**5000
+    wolf = Minion.of("CFM_315")
+    board = Board(1, 30, (wolf,))
+    for call in (
+        lambda: simulate(board, board, big, 1),
+        lambda: Minion("CFM_315", big, 1),
+        lambda: Board(big, 30, ()),
+        lambda: Board(1, -big, ()),
+        lambda: parse_board({"tier": 1, "minions": [dict(WOLF, attack=-big)]}),
+    ):
+        with pytest.raises((BoardSpecError, ValueError), match=r"an integer of 5,00[01] digits"):
+            call()
+    assert shown(big) == "an integer of 5,001 digits" and shown("x" * 100) == "'" + "x" * 39

@@ -5,13 +5,18 @@ exit code 2, no traceback, and nothing written."""
 
 from __future__ import annotations
 
+import os
+import textwrap
+from pathlib import Path
+
+import numpy as np
 import pytest
 from cli_helpers import refused, run
 
 from agents.greedy import GreedyAgent
 from agents.heuristic import HeuristicAgent
 from agents.mcts import MCTSAgent
-from bgsim import Budget, BudgetError
+from bgsim import Budget, BudgetError, IllegalActionError, Lobby
 from bgsim.registry import LineupError, check_lineup, parse_lineup
 
 # Options the bundled agents refuse, each with what the message names.
@@ -43,6 +48,15 @@ BAD_OPTIONS = [
     ("mcts[budget=fast]", "bad budget 'fast'"),
     ("mcts[seconds=inf]", "option seconds"),
     ("mcts[iterations=0]", "option iterations"),
+    ("heuristic[draft=bogus]", "option draft must be one of rating, first"),
+    ("heuristic[draft]", "option draft"),
+    ("greedy[belief]", "option belief must be the path of a file"),
+    ("mcts[belief=]", "option belief must be the path of a file"),
+    ("mcts[value_model=x.json]", "value_model=PATH needs value=model"),
+    ("mcts[value=model,value_model]", "option value_model must be the path of a file"),
+    ("greedy[runs=1e400]", "option runs"),
+    ("mcts[c=" + "9" * 5000 + "]", "option c"),
+    ("random[a=1,a=2]", "option 'a' is given twice"),
 ]
 
 
@@ -132,6 +146,9 @@ def test_budget_values_through_the_api():
         (("tournament", "--lineup", "random:7", "--games", "1"), ("fills 7 seats",)),
         (("play", "--seed", "-1"), ("--seed",)),
         (("play", "--heroes", "maybe"), ("--heroes", "invalid choice")),
+        (("tournament", "--lineup", "random:8", "--games", "1", "--heroes", "1"), ("--heroes",)),
+        (("demo", "--heroes", "yes"), ("--heroes", "invalid choice")),
+        (("bench", "lobby", "--heroes", "true"), ("--heroes", "invalid choice")),
         (("demo", "--games", "0"), ("--games",)),
         (("demo", "--workers", "-2"), ("--workers",)),
         (("belief", "--games", str(2**63)), ("--games",)),
@@ -230,3 +247,153 @@ def test_output_paths_of_the_wrong_kind(make, args, names, tmp_path, capsys, mon
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     if make == "file":
         assert (tmp_path / "X").read_text() == "mine"
+
+
+def _model_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Model files an agent option may name, each broken one way."""
+    files = {
+        "not UTF-8": (b"\xff\xfe{", "not UTF-8"),
+        "not JSON": (b"{", "not valid JSON"),
+        "NaN": (b'{"size": [NaN], "attack": [1], "health": [1], "weights": [NaN]}', "NaN"),
+        "deep": (b"[" * 1000 + b"]" * 1000, "nested deeper"),
+        "huge int": (b'{"size": [' + b"9" * 5000 + b"]}", "digits"),
+        "a list": (b"[1, 2]", "not a"),
+        "empty tables": (
+            b'{"size": [], "attack": [], "health": [], "features": [], "weights": []}',
+            "not",
+        ),
+        "strings": (b'{"size": ["a"], "attack": [1], "health": [1], "weights": [["a"]]}', "a"),
+        "too big": (
+            b'{"size": [1], "attack": [1e300], "health": [1], "weights": [[1e300]]}',
+            "not",
+        ),
+    }
+    out = {}
+    for name, (data, names) in files.items():
+        path = tmp_path / (name.replace(" ", "_") + ".json")
+        path.write_bytes(data)
+        out[name] = (path, names)
+    out["missing"] = (tmp_path / "missing.json", "cannot read it")
+    out["folder"] = (tmp_path, "cannot read it")
+    if hasattr(os, "mkfifo"):  # a pipe nobody writes to is read as empty, never waited on
+        os.mkfifo(tmp_path / "pipe.json")
+        out["pipe"] = (tmp_path / "pipe.json", "not valid JSON")
+    return out
+
+
+@pytest.mark.parametrize(
+    "option", ["greedy[belief={}]", "mcts[belief={}]", "mcts[value=model,value_model={}]"]
+)
+def test_model_files_named_by_options_are_read_through_the_guarded_reader(option, tmp_path, capsys):
+    (tmp_path / "files").mkdir()
+    key = "value_model" if "value_model" in option else "belief"
+    for case, (path, names) in _model_files(tmp_path / "files").items():
+        spec = option.format(path)
+        with pytest.raises(LineupError) as caught:
+            check_lineup(parse_lineup(f"{spec}:1,random:7"))
+        message = str(caught.value)
+        assert f"{key}={path}" in message and "\n" not in message, (case, message)
+        if key == "belief" or case not in ("NaN", "strings", "too big"):
+            assert names in message, (case, message)
+    path = tmp_path / "files" / "not_JSON.json"
+    args = ("play", "--lineup", f"{option.format(path)}:1,random:7", "--replay", tmp_path / "g")
+    refused(capsys, args, f"{key}=", "not valid JSON")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["files"]
+
+
+def _agent_module(tmp_path: Path, monkeypatch, name: str, body: str) -> None:
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(body), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+FAILING_AGENTS = {
+    "builds": (
+        """
+        class Agent:
+            name = "x"
+            def __init__(self, n: int = 1):
+                raise RuntimeError("boom")
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return legal[0]
+        """,
+        ("building it failed: RuntimeError: boom (", ".py:5)"),
+    ),
+    "acts": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return {}["inner"]
+        """,
+        ("(seat ", ") failed on turn 1: KeyError: 'inner' (", ".py:5)"),
+    ),
+    "resets": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): raise ValueError("no reset")
+            def act(self, obs, legal): return legal[0]
+        """,
+        ("failed on turn", "ValueError: no reset"),
+    ),
+    "chooses badly": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return "nonsense"
+        """,
+        ("(seat ", ") chose an action that is not legal on turn 1", "'nonsense'"),
+    ),
+    "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAILING_AGENTS))
+@pytest.mark.parametrize("command", ["play", "tournament"])
+def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, monkeypatch):
+    body, names = FAILING_AGENTS[case]
+    module = f"failing_{case.replace(' ', '_')}_{command}"
+    _agent_module(tmp_path, monkeypatch, module, body)
+    args: tuple = (command, "--agent", f"x={module}:Agent", "--lineup", "x:1,random:7")
+    if command == "tournament":
+        args += ("--games", "2", "--workers", "2", "--db", tmp_path / "r.db", "--json")
+    line = refused(capsys, args, "x", *names)
+    if command == "play" and "(seat " in names:
+        assert "(seat 1)" in line  # the seat the lineup gave it
+    if command == "tournament" and case not in ("builds", "exits on import"):
+        assert "0 of 2 games are stored in" in line
+
+
+def test_environment_options_are_checked_when_it_is_made():
+    from bgsim.envs import battlegrounds_v0
+    from bgsim.envs.gym_env import BattlegroundsGymEnv
+
+    for make in (battlegrounds_v0.env, battlegrounds_v0.parallel_env, BattlegroundsGymEnv):
+        for heroes in ("yes", 2, None, "x" * 100_000):
+            with pytest.raises(TypeError, match="heroes must be True or False") as caught:
+                make(heroes=heroes)
+            assert len(str(caught.value)) < 200
+    bad = {
+        "opponents": ("heuristic[curve=bogus]:7", "opponents: agent 'heuristic[curve=bogus]'"),
+        "seat": (10**5000, "an integer of 5,001 digits"),
+        "illegal_penalty": (float("nan"), "illegal_penalty must be a number"),
+        "budget": ("1e400s", "bad budget"),
+    }
+    for key, (value, names) in bad.items():
+        with pytest.raises((TypeError, ValueError), match=None) as caught:
+            BattlegroundsGymEnv(**{"opponents": "random:7", key: value})
+        assert names in str(caught.value)
+    with pytest.raises(ValueError, match="an integer of 5,001 digits"):
+        battlegrounds_v0.env().reset(seed=10**5000)
+
+
+def test_the_lobby_checks_its_heroes_flag_and_names_huge_numbers():
+    with pytest.raises(TypeError, match="heroes must be True or False, not 'no'"):
+        Lobby(1, heroes="no")
+    assert Lobby(1, heroes=np.bool_(True)).heroes
+    lobby = Lobby(1)
+    for call in (lambda: lobby.apply(0, 10**5000), lambda: lobby.observe(10**5000)):
+        with pytest.raises(IllegalActionError, match="an integer of 5,001 digits"):
+            call()

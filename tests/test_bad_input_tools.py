@@ -6,6 +6,9 @@ no traceback."""
 
 from __future__ import annotations
 
+import json
+import os
+
 import numpy as np
 import pytest
 from cli_helpers import refused, run
@@ -28,6 +31,12 @@ from bgsim import IllegalActionError, Lobby
         (("cards", "--tier", "9"), ("--tier", "invalid choice")),
         (("cards", "--tribe", "dinosaur"), ("unknown tribe 'dinosaur'",)),
         (("heroes", "--bogus"), ("unrecognized arguments",)),
+        (("heroes", "--json", "extra"), ("unrecognized arguments: extra",)),
+        (("cards", "--tribe", "x" * 100_000), ("unknown tribe 'xxx",)),
+        (("belief", "--out", "b.json"), ("--out goes with --fit",)),
+        (("value", "--out", "v/"), ("names a folder",)),
+        (("belief", "--fit", "--out", "b/"), ("names a folder",)),
+        (("value", "--out", "a\0b.json"), ("not a usable path",)),
         (("replay",), ("required",)),
         (("replay", "verify"), ("required", "file")),
         (("nonsense",), ("invalid choice",)),
@@ -55,6 +64,56 @@ def test_output_paths_of_the_tools(tmp_path, capsys):
         "exists and is not a directory",
     )
     assert (tmp_path / "file").read_text() == "mine"
+
+
+def test_refitted_models_go_only_where_named(tmp_path, capsys):
+    (tmp_path / "taken").mkdir()
+    for command in (("value",), ("belief", "--fit")):
+        refused(capsys, (*command, "--games", "1", "--out", tmp_path / "taken"), "is a directory")
+        refused(
+            capsys,
+            (*command, "--out", tmp_path / "v.json", "--lineup", "heuristic[curve=bogus]:8"),
+            "bad curve",
+        )
+        if hasattr(os, "mkfifo"):
+            pipe = tmp_path / "pipe.json"
+            if not pipe.exists():
+                os.mkfifo(pipe)
+            refused(capsys, (*command, "--games", "1", "--out", pipe), "not a regular file")
+            assert pipe.is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["taken", *(["pipe.json"] if hasattr(os, "mkfifo") else [])]
+    )
+
+
+def test_heroes_lists_them_and_json_is_one_document(capsys):
+    code, out, err = run(capsys, "heroes", "--json")
+    assert code == 0 and not err
+    listed = json.loads(out)
+    assert len(listed) == 54 and all("hero_power" in h for h in listed)
+
+
+def test_a_system_error_on_any_path_is_one_line(tmp_path, capsys):
+    """A path the operating system refuses to look at (here: too long)
+    gives one line naming it, whatever command meets it."""
+    long = tmp_path / ("y" * 5000)
+    for args in (
+        ("runs", long),
+        ("plot", long),
+        ("report", tmp_path / "r.db", "--out", long),
+        ("play", "--lineup", "random:8", "--replay", long),
+        ("tournament", "--lineup", "random:8", "--games", "1", "--db", long),
+        ("demo", "--games", "1", "--out", long),
+        ("value", "--games", "1", "--out", long),
+        ("watch", long),
+        ("replay", "verify", long),
+        ("play", "--ruleset", long),
+    ):
+        got, _, err = run(capsys, *args)
+        assert got in (1, 2) and "Traceback" not in err, (args, err)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and len(lines[0]) < 500, (args, err)
+    assert sorted(tmp_path.iterdir()) == []
 
 
 def test_help_states_the_bounds(capsys):

@@ -1,7 +1,9 @@
 """No command writes a file the user did not name: ``play``, ``demo``,
-``tournament`` and ``plot`` run next to files that were there before, which
-keep their bytes (hashed before and after), and the only new files are the
-ones the command names. An interrupted write leaves no half file behind."""
+``tournament``, ``plot``, ``report``, ``runs``, ``value`` and ``belief``
+run next to files that were there before, which keep their bytes (hashed
+before and after), and the only new files are the ones the command names.
+An interrupted write leaves no half file behind, and a named pipe or device
+given as an output is refused, never replaced."""
 
 from __future__ import annotations
 
@@ -124,3 +126,66 @@ def test_atomic_write_removes_its_scratch_file_on_any_error(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert target.stat().st_mode & 0o777 == 0o666 & ~umask  # not a scratch file's 0600
+
+
+def test_report_writes_only_its_page_and_runs_writes_nothing(tmp_path, capsys):
+    code, _, err = run(
+        capsys, "tournament", "--lineup", "random:8", "--games", "2", "--db", tmp_path / "r.db"
+    )
+    assert code == 0, err
+    before = _theirs(tmp_path)
+    code, out, err = run(capsys, "runs", tmp_path / "r.db")
+    assert code == 0 and "1 run in" in out, err
+    assert _new(before, digest(tmp_path)) == set()
+    code, _, err = run(capsys, "report", tmp_path / "r.db", "--out", tmp_path / "page.html")
+    assert code == 0, err
+    assert _new(before, digest(tmp_path)) == {"page.html"}
+    # Written again, the page is replaced whole and nothing else moves.
+    before = digest(tmp_path)
+    code, _, err = run(capsys, "report", tmp_path / "r.db", "--out", tmp_path / "page.html")
+    assert code == 0 and _new(before, digest(tmp_path)) == set()
+
+
+def test_a_refitted_model_goes_only_to_its_out_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
+    before = _theirs(tmp_path / "d")
+    code, _, err = run(capsys, "belief", "--fit", "--games", "3", "--out", tmp_path / "d/b.json")
+    assert code == 0, err
+    assert _new(before, digest(tmp_path / "d")) == {"b.json"}
+    assert not (tmp_path / "data-home").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "--lineup", "random:8", "--replay", "{pipe}"),
+        ("report", "{db}", "--out", "{pipe}"),
+        ("value", "--games", "1", "--out", "{pipe}"),
+        ("data", "build", "--out", "{pipe}"),
+        ("tournament", "--lineup", "random:8", "--games", "1", "--db", "{pipe}"),
+    ],
+)
+def test_a_pipe_given_as_an_output_is_refused_not_replaced(args, tmp_path, capsys):
+    pipe = tmp_path / "out.pipe"
+    os.mkfifo(pipe)
+    db = tmp_path / "r.db"
+    if "{db}" in args:
+        code, _, err = run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)
+        assert code == 0, err
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, _, err = run(capsys, *(a.format(pipe=pipe, db=db) for a in args))
+    assert code == 2 and "not a regular file" in err and len(err.strip().splitlines()) == 1, err
+    assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_atomic_write_names_the_target_when_the_system_refuses(tmp_path):
+    from bgsim.outputs import OutputError
+
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(OutputError, match="not a regular file"), atomic_write(tmp_path / "pipe"):
+        pass
+    missing = tmp_path / "gone" / "x.txt"  # its folder does not exist
+    with pytest.raises(OutputError, match=r"x\.txt: cannot be written"), atomic_write(missing):
+        pass

@@ -121,3 +121,26 @@ def test_the_parent_watch_ends_a_worker_whose_parent_is_gone():
     os.close(read)
     os.waitpid(pid, 0)
     _until(lambda: not _alive(worker), "the orphaned worker exiting")
+
+
+@pytest.mark.skipif(
+    not any(Path("/proc/self/task").glob("*/children")), reason="reads /proc/PID/task/*/children"
+)
+def test_ctrl_c_to_the_parent_alone_stops_long_games_at_once(tmp_path):
+    """SIGINT sent to the main process only (not the whole terminal group)
+    while the workers are in games that take many seconds: the workers are
+    stopped, not waited for, and leave no scratch replay behind."""
+    db, replays = tmp_path / "results.db", tmp_path / "replays"
+    args = ("tournament", "--lineup", "mcts:8", "--budget", "3600s", "--games", 4)
+    proc = _bgsim(*args, "--workers", 2, "--db", db, "--replays", replays, "--json")
+    _until(lambda: len(_children(proc.pid)) >= 2, "two workers started")
+    workers = _children(proc.pid)
+    time.sleep(2)  # well inside their first searches (an hour a turn)
+    proc.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    _, err = proc.communicate(timeout=BOUND)
+    assert time.monotonic() - start < 15, "waited for the games in flight"
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert "0 of 4 games are stored" in err
+    _until(lambda: not any(_alive(w) for w in workers), "the workers ending")
+    assert not replays.exists() or list(replays.iterdir()) == []
