@@ -215,6 +215,19 @@ def test_an_older_database_is_read_as_it_is(tmp_path, capsys):
     assert digest(old.parent) == before
 
 
+def test_run_keys_that_name_no_run(tmp_path, capsys):
+    path = _results(tmp_path / "r.db")
+    capsys.readouterr()
+    for command in (
+        ("plot", path, "--out", tmp_path / "p"),
+        ("report", path, "--out", tmp_path / "r.html"),
+    ):
+        line = refused(capsys, (*command, "--run", "z" * 100_000), "no run 'zzz", "bgsim runs")
+        assert len(line) < 300
+        refused(capsys, (*command, "--run", ""), "no run ''")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
 def test_report_output_of_the_wrong_kind(tmp_path, capsys):
     path = _results(tmp_path / "r.db")
     capsys.readouterr()
