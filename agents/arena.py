@@ -7,8 +7,12 @@ with the same ``--seed`` differ only in their agents.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -20,8 +24,11 @@ from typing import Any, cast
 
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import clustered_mean, clustered_rate
-from bgsim import Budget, HeroPower, Lobby, Ruleset
+from bgsim import Budget, HeroPower, IllegalActionError, Lobby, Ruleset
 from bgsim.actions import as_action
+from bgsim.agent import AgentError
+from bgsim.limits import MAX_GAMES, MAX_SEED, check_int
+from bgsim.outputs import output_dir
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -32,6 +39,7 @@ from bgsim.registry import (
     parse_lineup,
 )
 from bgsim.seeds import derive_seed
+from combat_c.guarded import shown
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,7 @@ class GameTask:
     replay_dir: str | None
     rules: Ruleset
     heroes: bool = False
+    replay_name: str | None = None  # in replay_dir; default "{run}-{game:05d}.jsonl"
 
 
 def seats_for_game(lineup: list[AgentSpec], game: int) -> tuple[AgentSpec, ...]:
@@ -74,7 +83,10 @@ def play_game(task: GameTask) -> GameRecord:
     lobby = Lobby(task.seed, task.rules, heroes=task.heroes)
     agents = [make_agent(spec, budget=task.budget) for spec in task.seats]
     for seat, agent in enumerate(agents):
-        agent.reset(seat, derive_seed(task.seed, "agent", seat))
+        try:
+            agent.reset(seat, derive_seed(task.seed, "agent", seat))
+        except Exception as exc:
+            raise AgentError.failed(agent.name, seat + 1, lobby.turn, exc) from exc
         if getattr(agent, "cheat", False):
             # Only the measuring cheat reads the true boards (DESIGN, agents).
             cast(Any, agent).true_boards = partial(lobby.true_warbands, seat)
@@ -87,8 +99,19 @@ def play_game(task: GameTask) -> GameRecord:
         for player in lobby.to_act():
             agent = agents[player]
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
-                action = agent.act(lobby.observe(player), lobby.legal_actions(player))
-                lobby.apply(player, action)
+                # The agent's code fails or chooses badly as an AgentError
+                # naming it (the CLI prints one line); bgsim's own errors pass.
+                try:
+                    action = agent.act(lobby.observe(player), lobby.legal_actions(player))
+                except Exception as exc:
+                    raise AgentError.failed(agent.name, player + 1, lobby.turn, exc) from exc
+                try:
+                    lobby.apply(player, action)
+                except IllegalActionError as exc:
+                    raise AgentError(
+                        f"agent {shown(agent.name)} (seat {player + 1}) chose an action that is "
+                        f"not legal on turn {lobby.turn}: {exc}"
+                    ) from None
                 if task.heroes and type(as_action(action)) is HeroPower:
                     uses[player] += 1
         if lobby.turn != turn or lobby.done:
@@ -99,7 +122,8 @@ def play_game(task: GameTask) -> GameRecord:
     if task.replay_dir is not None:
         from bgsim.replay import write_replay
 
-        path = Path(task.replay_dir) / f"{task.run}-{task.game:05d}.jsonl"
+        name = task.replay_name or f"{task.run}-{task.game:05d}.jsonl"
+        path = Path(task.replay_dir) / name
         write_replay(path, lobby, [a.name for a in agents])
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
@@ -226,10 +250,15 @@ class Tournament:
     heroes: bool = False
 
     def __post_init__(self) -> None:
+        try:
+            check_int(self.games, 1, MAX_GAMES, "games")
+            check_int(self.seed, 0, MAX_SEED, "seed")
+        except ValueError as exc:
+            raise LineupError(str(exc)) from None
         self.specs = parse_lineup(self.lineup, self.rules.lobby.players, self.agents)
-        if self.games < 1:
-            raise LineupError("--games must be at least 1")
         check_lineup(self.specs, budget=self.budget)
+        if self.replays is not None:
+            output_dir(self.replays, "replay folder", make=False)
         self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
         self.fingerprints["bgsim"] = game_fingerprint()
         ruleset = self.rules.id + ("+heroes" if self.heroes else "")
@@ -295,7 +324,7 @@ def run_tournament(
     done = db.finished(tour.run) & set(range(tour.games))
     tasks = tour.tasks(done)
     if tour.replays is not None:
-        Path(tour.replays).mkdir(parents=True, exist_ok=True)
+        output_dir(tour.replays, "replay folder")
     bar = tqdm(
         total=tour.games, initial=len(done), unit="game", disable=not progress, smoothing=0.1
     )
@@ -319,19 +348,79 @@ def run_tournament(
     return summarize(r for r in db.games([tour.run]) if r.game < tour.games)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A pool worker's initializer: a thread that ends the worker once its
+    parent is gone. Killed outright (SIGKILL), the parent cannot shut the pool
+    down, and the workers, which hold the task queue's other end themselves,
+    would wait on it forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="bgsim-parent-watch", daemon=True).start()
+
+
+PARENT_POLL = 0.5  # seconds between a worker's checks that its parent lives
+_IN_GAME = False  # in a worker: whether a game is being played
+
+
+def _start_worker(parent: int) -> None:
+    """A pool worker's initializer: the parent watch (above), and the signals.
+    Ctrl-C is the parent's to handle (a terminal sends it to every worker
+    too), so workers ignore SIGINT; the parent stops them with SIGTERM, on
+    which a worker in a game unwinds it (a replay being written is removed)
+    and exits, and an idle one exits at once."""
+    _exit_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_stop)
+
+
+def _on_stop(signum: int, frame: object) -> None:
+    if _IN_GAME:
+        raise KeyboardInterrupt
+    os._exit(1)
+
+
+def _worker_game(task: GameTask) -> GameRecord:
+    """:func:`play_game` in a pool worker: stopped by the parent, it exits
+    once the game has unwound instead of taking the next task."""
+    global _IN_GAME
+    _IN_GAME = True
+    try:
+        return play_game(task)
+    except KeyboardInterrupt:
+        os._exit(1)
+    finally:
+        _IN_GAME = False
+
+
 def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], workers: int) -> None:
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"))
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("fork"),
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
     pending: set[Future] = set()
     queue = list(reversed(tasks))
     try:
         while queue or pending:
             while queue and len(pending) < workers * 2:
-                pending.add(pool.submit(play_game, queue.pop()))
+                pending.add(pool.submit(_worker_game, queue.pop()))
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
                 store(fut.result())
     except BaseException:
+        # Ctrl-C, or a game that failed: the games in flight are abandoned
+        # (every finished one is stored), so the workers stop now rather than
+        # finish them and take the queued ones.
+        processes = list(getattr(pool, "_processes", None) or {})
         pool.shutdown(wait=False, cancel_futures=True)
+        for pid in processes:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
         raise
     pool.shutdown(wait=True)
 

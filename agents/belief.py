@@ -36,7 +36,10 @@ from bgsim.heroes import heroes
 from bgsim.resources import data_path
 from bgsim.rules import TRIBE_BITS
 from combat_c import Board, Minion
+from combat_c.guarded import InputError, numbers, read_json
 
+MAX_SIZE = 7  # a warband's minions
+MAX_STAT = 1_000_000  # the largest mean attack or health a belief table may hold
 HERO_LEAN = 2.0  # weight of the minion type a type-tied hero's power pays for
 # Minions a hero starts the game with, by hero power (The Curator's Amalgam).
 STARTING_MINIONS: dict[str, tuple[str, ...]] = {"TB_BaconShop_HP_033": ("TB_BaconShop_HP_033t",)}
@@ -67,8 +70,17 @@ class Development:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Development:
-        doc = json.loads(Path(path or data_path("belief.json")).read_text(encoding="utf-8"))
-        return cls(tuple(doc["size"]), tuple(doc["attack"]), tuple(doc["health"]), doc["fitted_on"])
+        """The table in ``path`` (default: the shipped one), read through the
+        guarded reader and checked; a problem is an ``InputError`` (a
+        ``ValueError``) naming the file and the field."""
+        source = Path(path or data_path("belief.json"))
+        doc = read_json(source)
+        if not isinstance(doc, dict) or not isinstance(doc.get("fitted_on", ""), str):
+            raise InputError(f"{source}: not a belief table (an object with size, attack, health)")
+        tables = {}
+        for key, high in (("size", MAX_SIZE), ("attack", MAX_STAT), ("health", MAX_STAT)):
+            tables[key] = numbers(doc.get(key), f"{source}: {key}", 0, high)
+        return cls(tables["size"], tables["attack"], tables["health"], doc.get("fitted_on", ""))
 
     def to_json(self) -> str:
         rows = [f' "fitted_on": {json.dumps(self.fitted_on)}']
@@ -95,10 +107,11 @@ def load_development(path: str | Path) -> Development:
     """
     try:
         dev = Development.load(path)
-    except OSError as exc:
-        raise ValueError(f"belief={path}: cannot read it ({exc.strerror})") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"belief={path}: not a bgsim belief table ({exc})") from None
+    except InputError as exc:
+        text = str(exc).removeprefix(f"{path}: ")
+        if text.startswith("cannot read"):
+            raise ValueError(f"belief={path}: cannot read it{text[len('cannot read') :]}") from None
+        raise ValueError(f"belief={path}: not a bgsim belief table ({text})") from None
     if not dev.size or not len(dev.size) == len(dev.attack) == len(dev.health):
         raise ValueError(f"belief={path}: not a bgsim belief table (empty or uneven tables)")
     return dev

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from agents.belief import guess_boards, load_development
 from agents.hero_policy import KNOWLEDGE as HEROES
 from agents.hero_policy import PASSIVE, power_ready
+from agents.options import file_path, integer
 from bgsim import (
     Action,
     Buy,
@@ -61,6 +62,9 @@ PRIORITY = {
     Sell: -1,
 }
 EPSILON = 1e-9
+# Bounds of the options: fights per guessed board and guessed boards per turn.
+MAX_RUNS = 10_000
+MAX_GUESSES = 100
 
 
 def fielded(model: TurnModel) -> Board:
@@ -85,13 +89,11 @@ class GreedyAgent:
     name = "greedy"
     OPTIONS = ("runs", "guesses", "belief")
 
-    def __init__(self, runs: int = 24, guesses: int = 3, belief: str | None = None) -> None:
-        if runs < 1 or guesses < 1:
-            raise ValueError("runs and guesses must be positive")
-        self.runs = runs
-        self.guesses = guesses
+    def __init__(self, runs: object = 24, guesses: object = 3, belief: object = None) -> None:
+        self.runs = integer("runs", runs, 1, MAX_RUNS)
+        self.guesses = integer("guesses", guesses, 1, MAX_GUESSES)
         # belief=PATH: guess boards by a table of `bgsim belief --fit --out PATH`.
-        self._dev = load_development(str(belief)) if belief is not None else None
+        self._dev = None if belief is None else load_development(file_path("belief", belief))
         self._rng = random.Random(0)
         self._turn = -1
         self._opponents: list[Board] = []

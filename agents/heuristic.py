@@ -52,6 +52,7 @@ from agents.hero_policy import (
 from agents.hero_policy import (
     REFRESH as REFRESH_KIND,
 )
+from agents.options import choice, number
 from bgsim import HeroPower, MinionCard, Observation, PlayerInfo, PlayerState, Ruleset, SpellCard
 from bgsim.actions import (
     ACTIONS,
@@ -90,6 +91,7 @@ from bgsim.rules import (
     spell_targets,
     why_illegal,
 )
+from combat_c.guarded import shown
 
 # ------------------------------------------------------------ card knowledge
 
@@ -216,6 +218,7 @@ CURVES: Final[dict[str, str]] = {
 
 
 _POOL_TIERS: Final = 6  # the card pool's tavern tiers
+_CURVE_TURNS: Final = 100  # the latest turn a curve may name (games end long before)
 _SPELL_VALUE: Final = 0.0  # a spell a Discover offers (Darkmoon Prizes): no preference
 
 
@@ -226,10 +229,15 @@ def _curve(spec: str) -> tuple[int, ...]:
         turns = [int(t) for t in text.split("-")]
     except ValueError:
         turns = []
-    if len(turns) != _POOL_TIERS - 1 or turns != sorted(turns) or turns[0] < 1:
+    if (
+        len(turns) != _POOL_TIERS - 1
+        or turns != sorted(turns)
+        or turns[0] < 1
+        or turns[-1] > _CURVE_TURNS
+    ):
         raise ValueError(
-            f"bad curve {spec!r}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
-            "joined by dashes (the turns to reach tiers 2..6)"
+            f"bad curve {shown(spec)}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
+            f"1..{_CURVE_TURNS} joined by dashes (the turns to reach tiers 2..6)"
         )
     return tuple(1 + sum(turn >= t for t in turns) for turn in range(turns[-1] + 1))
 
@@ -395,25 +403,22 @@ class HeuristicAgent:
 
     def __init__(
         self,
-        curve: str = "standard",
+        curve: object = "standard",
         rules: Ruleset | None = None,
-        draft: str = "rating",
-        **params: float,
+        draft: object = "rating",
+        **params: object,
     ) -> None:
+        # Options arrive from lineups as text or numbers: checked here, so a
+        # bad one is a ValueError naming it (agents.options).
         unknown = sorted(set(params) - set(PARAMS))
         if unknown:
             raise ValueError(f"unknown option {unknown[0]!r}; choose from {', '.join(PARAMS)}")
         self.curve = _curve(str(curve))
-        if draft not in DRAFTS:
-            raise ValueError(f"draft must be one of {', '.join(DRAFTS)}, not {draft!r:.40}")
-        self.draft_first = draft == "first"
+        self.draft_first = choice("draft", draft, DRAFTS) == "first"
         # The public standings, for powers aimed at a player (set by act; a
         # search that calls decide sets them from its observation).
         self.standings: tuple[PlayerInfo, ...] = ()
-        values = {**PARAMS, **params}
-        for key, value in values.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-                raise ValueError(f"option {key} must be a number, not {value!r:.40}")
+        values = {key: number(key, value) for key, value in {**PARAMS, **params}.items()}
         self.synergy = float(values["synergy"])
         self.triple = float(values["triple"])
         self.pair = float(values["pair"])

@@ -46,6 +46,7 @@ from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
 from agents.heuristic import HeuristicAgent, arranged
 from agents.ismcts import Node, Search
+from agents.options import choice, file_path, flag, integer, number
 from agents.rollout import rollout_action
 from agents.value import ValueModel, features, load_value_model, value_model
 from bgsim import (
@@ -67,7 +68,9 @@ from bgsim import (
     TurnModel,
     Upgrade,
 )
+from bgsim.limits import MAX_ITERATIONS as MAX_ITER
 from combat_c import Board, simulate
+from combat_c.guarded import shown
 
 __all__ = ["MCTSAgent", "TurnContext", "budget_part", "fight_reward", "search_actions"]
 
@@ -81,6 +84,12 @@ ARRANGE_MARGIN = 0.02
 # Share of a seconds budget kept for the arrangement, which stops trying orders
 # when the turn's time is up.
 ARRANGE_RESERVE = 0.1
+# Bounds of the options: the UCT constant, fights per evaluation, turns played
+# ahead and opponents fought per iteration.
+MAX_C = 100.0
+MAX_FIGHTS = 10_000
+MAX_HORIZON = 10
+MAX_OPPONENTS = 7
 # Order in which a node's actions join the search after the default policy's.
 PRIOR = {
     Play: 6,
@@ -172,9 +181,9 @@ def _guesser(dev: Development, obs: Observation) -> Guesser:
     return Guesser(obs, dev)
 
 
-def _value_model(path: object) -> ValueModel:
+def _value_model(path: str | None) -> ValueModel:
     """The shipped value model, or the file ``path`` names."""
-    return value_model() if path is None else load_value_model(str(path))
+    return value_model() if path is None else load_value_model(path)
 
 
 class TurnContext:
@@ -405,50 +414,61 @@ class MCTSAgent:
 
     def __init__(
         self,
-        budget: Budget | None = None,
-        c: float = 0.35,
-        cheat: bool = False,
-        runs: int = 8,
-        horizon: int = 1,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        policy: str = "mixed",
-        value: str = "fight",
-        level: str = "heuristic",
-        confidence: float = 2.0,
-        opponents: int = 1,
-        arrange: bool = True,
-        search_end: bool = False,
-        value_model: str | None = None,
-        belief: str | None = None,
+        budget: object = None,
+        c: object = 0.35,
+        cheat: object = False,
+        runs: object = 8,
+        horizon: object = 1,
+        iterations: object = None,
+        seconds: object = None,
+        policy: object = "mixed",
+        value: object = "fight",
+        level: object = "heuristic",
+        confidence: object = 2.0,
+        opponents: object = 1,
+        arrange: object = True,
+        search_end: object = False,
+        value_model: object = None,
+        belief: object = None,
     ) -> None:
+        # Options arrive from lineups as text, numbers or true: each is checked
+        # here (agents.options), so a bad one is a ValueError naming it.
+        chosen: Budget | None
         if iterations is not None or seconds is not None:
-            budget = Budget(seconds=seconds, iterations=iterations)
-        self.budget = budget or Budget(iterations=2000)
-        if c < 0 or runs < 1 or horizon < 0:
-            raise ValueError("c must be >= 0, runs >= 1 and horizon >= 0")
-        if policy not in ("heuristic", "static", "mixed"):
-            raise ValueError(f"policy must be heuristic, static or mixed, got {policy!r}")
-        if value not in ("model", "fight"):
-            raise ValueError(f"value must be model or fight, got {value!r}")
-        if level not in ("search", "heuristic"):
-            raise ValueError(f"level must be search or heuristic, got {level!r}")
-        self.policy = policy
-        self.confidence = confidence
-        if opponents < 1:
-            raise ValueError("opponents must be at least 1")
-        self.opponents = opponents
-        self.arrange = bool(arrange)
-        self.search_end = bool(search_end)
+            chosen = Budget(
+                seconds=None if seconds is None else number("seconds", seconds, 0),
+                iterations=(
+                    None if iterations is None else integer("iterations", iterations, 1, MAX_ITER)
+                ),
+            )
+        elif budget is None or isinstance(budget, Budget):
+            chosen = budget
+        elif isinstance(budget, str):
+            chosen = Budget.parse(budget)
+        else:
+            raise ValueError(f"option budget must be like 0.5s or 2000it, not {shown(budget)}")
+        self.budget = chosen or Budget(iterations=2000)
+        c = number("c", c, 0, MAX_C)
+        runs = integer("runs", runs, 1, MAX_FIGHTS)
+        horizon = integer("horizon", horizon, 0, MAX_HORIZON)
+        self.policy = choice("policy", policy, ("heuristic", "static", "mixed"))
+        value = choice("value", value, ("model", "fight"))
+        level = choice("level", level, ("search", "heuristic"))
+        self.confidence = number("confidence", confidence, 0)
+        self.opponents = integer("opponents", opponents, 1, MAX_OPPONENTS)
+        self.arrange = flag("arrange", arrange)
+        self.search_end = flag("search_end", search_end)
+        cheat = flag("cheat", cheat)
         self._order: tuple | None = None  # the arrangement chosen this turn
         self._order_of: list = []  # the warband it was chosen for, sorted
         self.value = value
         self.level = level
         if value_model is not None and value != "model":
             raise ValueError("value_model=PATH needs value=model")
-        self._model = _value_model(value_model) if value == "model" else None
+        model_path = None if value_model is None else file_path("value_model", value_model)
+        self._model = _value_model(model_path) if value == "model" else None
         # belief=PATH: guess enemy boards by a table of `bgsim belief --fit --out PATH`.
-        self._dev = load_development(str(belief)) if belief is not None else None
+        self._dev = None if belief is None else load_development(file_path("belief", belief))
         self._heuristic = HeuristicAgent()
         self.c = c
         self.cheat = cheat
@@ -592,7 +612,7 @@ class MCTSAgent:
         the budget, and return each root action's visits and mean reward.
         ``bgsim bench mcts`` times this."""
         if iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations!r}")
+            raise ValueError(f"iterations must be at least 1, got {shown(iterations)}")
         if observation.turn != self._turn:
             self._new_turn(observation)
         start = self._ctx.at(observation.state)

@@ -24,6 +24,7 @@ from typing import Any
 
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import clustered_mean, clustered_rate
+from combat_c.guarded import shown
 
 __all__ = [
     "RunError",
@@ -168,13 +169,13 @@ def select_runs(runs: Sequence[RunInfo], wanted: Sequence[str], where: str) -> l
         found = [r for r in runs if key and r.run.startswith(key)]
         if not found:
             raise RunError(
-                f"no run {text!r} in {where}; `bgsim runs {where}` lists its "
+                f"no run {shown(text)} in {where}; `bgsim runs {where}` lists its "
                 f"{len(runs)} run{'s' if len(runs) != 1 else ''}"
             )
         if len(found) > 1:
             keys = ", ".join(r.run for r in found)
             raise RunError(
-                f"run {text!r} is ambiguous in {where}: it starts {keys}; give more of the key"
+                f"run {shown(text)} is ambiguous in {where}: it starts {keys}; give more of the key"
             )
         if found[0] not in out:
             out.append(found[0])

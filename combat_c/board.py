@@ -15,15 +15,16 @@ lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 from __future__ import annotations
 
 import difflib
-import json
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, CardEntry, ffi, lib
+from combat_c.guarded import InputError, loads, read_json
+from combat_c.guarded import shown as _shown
 
 MAX_MINIONS = 7
 MAX_STAT = 1_000_000_000
@@ -58,11 +59,11 @@ def _is_int(value: object) -> bool:
 def card_index(card_id: object, where: str) -> tuple[int, bool]:
     """(engine index, golden) of a card id; golden ids imply golden."""
     if not isinstance(card_id, str):
-        raise BoardSpecError(where, f"card id must be a string, got {card_id!r}")
+        raise BoardSpecError(where, f"card id must be a string, got {_shown(card_id, 60)}")
     try:
         index, golden = CARD_IDS[card_id]
     except KeyError:
-        raise BoardSpecError(where, f"unknown card id {card_id!r}") from None
+        raise BoardSpecError(where, f"unknown card id {_shown(card_id, 60)}") from None
     if CARDS[index].is_spell:
         raise BoardSpecError(where, f"{card_id} is not a minion")
     return index, golden
@@ -116,11 +117,14 @@ nor the name of a minion); did you mean Kaboom Bot?
         close = difflib.get_close_matches(_fold(card), list(index), n=3, cutoff=0.75)
         hint = f"; did you mean {', '.join(names_shown.get(c, c) for c in close)}?" if close else ""
         raise BoardSpecError(
-            where, f"unknown card {card!r} (neither a card id nor the name of a minion){hint}"
+            where,
+            f"unknown card {_shown(card, 60)} (neither a card id nor the name of a minion){hint}",
         )
     if len(found) > 1:
         raise BoardSpecError(
-            where, f"{card!r} is the name of {len(found)} cards ({', '.join(found)}); give the id"
+            where,
+            f"{_shown(card, 60)} is the name of {len(found)} cards ({', '.join(found)}); "
+            "give the id",
         )
     return found[0]
 
@@ -153,16 +157,20 @@ class Minion:
         for name in ("attack", "health"):
             value = getattr(self, name)
             if not _is_int(value):
-                raise BoardSpecError(name, f"must be an integer, got {value!r}")
+                raise BoardSpecError(name, f"must be an integer, got {_shown(value, 60)}")
         if not 0 <= self.attack <= MAX_STAT:
-            raise BoardSpecError("attack", f"must be 0..{MAX_STAT}, got {self.attack}")
+            raise BoardSpecError("attack", f"must be 0..{MAX_STAT}, got {_shown(self.attack)}")
         if not 1 <= self.health <= MAX_STAT:
-            raise BoardSpecError("health", f"must be 1..{MAX_STAT}, got {self.health}")
+            raise BoardSpecError("health", f"must be 1..{MAX_STAT}, got {_shown(self.health)}")
         for name in ("golden", *KEYWORDS):
             if not isinstance(getattr(self, name), bool):
-                raise BoardSpecError(name, f"must be true or false, got {getattr(self, name)!r}")
+                raise BoardSpecError(
+                    name, f"must be true or false, got {_shown(getattr(self, name), 60)}"
+                )
         if not isinstance(self.magnetic, tuple):
-            raise BoardSpecError("magnetic", f"must be a tuple of card ids, got {self.magnetic!r}")
+            raise BoardSpecError(
+                "magnetic", f"must be a tuple of card ids, got {_shown(self.magnetic, 60)}"
+            )
         for k, magnet in enumerate(self.magnetic):
             m_index, _ = card_index(magnet, f"magnetic[{k}]")
             if CARDS[m_index].id not in MAGNETIC_CARDS:
@@ -323,21 +331,24 @@ class Board:
 
     def __post_init__(self) -> None:
         if not _is_int(self.tier) or not 1 <= self.tier <= 6:
-            raise BoardSpecError("tier", f"must be 1..6, got {self.tier!r}")
+            raise BoardSpecError("tier", f"must be 1..6, got {_shown(self.tier, 60)}")
         if not _is_int(self.health) or not -MAX_STAT <= self.health <= MAX_STAT:
-            raise BoardSpecError("health", f"must be an integer, got {self.health!r}")
+            raise BoardSpecError(
+                "health",
+                f"must be an integer {-MAX_STAT}..{MAX_STAT}, got {_shown(self.health, 60)}",
+            )
         if not isinstance(self.minions, tuple):
             object.__setattr__(self, "minions", tuple(self.minions))
         if len(self.minions) > MAX_MINIONS:
             raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(self.minions)}")
         for i, m in enumerate(self.minions):
             if not isinstance(m, Minion):
-                raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {m!r}")
+                raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {_shown(m, 60)}")
         if not isinstance(self.shown_murk_eye, tuple):
             object.__setattr__(self, "shown_murk_eye", tuple(self.shown_murk_eye))
         for i in self.shown_murk_eye:
             if not (_is_int(i) and 0 <= i < len(self.minions)):
-                raise BoardSpecError("shown_murk_eye", f"no minion at slot {i!r}")
+                raise BoardSpecError("shown_murk_eye", f"no minion at slot {_shown(i, 60)}")
             if self.minions[i].card != OLD_MURK_EYE:
                 raise BoardSpecError("shown_murk_eye", f"minions[{i}] is not Old Murk-Eye")
 
@@ -498,10 +509,23 @@ _HEADER = struct.Struct("=iii")
 _MINIONS_AT = ffi.offsetof("bg_board_in", "m")
 
 
+_BOARD_BYTES = ffi.sizeof("bg_board_in")
+
+
 def _pack(tier: int, health: int, minions: Sequence[Minion]) -> Any:
-    data = _HEADER.pack(tier, health, len(minions)).ljust(_MINIONS_AT, b"\0") + b"".join(
-        [_minion_bytes(m) for m in minions]
-    )
+    """The engine's ``bg_board_in``. Trusted boards skip the Python checks, so
+    the sizes are checked here before anything is copied into C memory: no
+    Python call can write past the struct."""
+    if len(minions) > MAX_MINIONS:
+        raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(minions)}")
+    try:
+        data = _HEADER.pack(tier, health, len(minions)).ljust(_MINIONS_AT, b"\0") + b"".join(
+            [_minion_bytes(m) for m in minions]
+        )
+    except (struct.error, KeyError, AttributeError, TypeError) as exc:
+        raise BoardSpecError("", f"cannot pack the board for the engine ({exc})") from None
+    if len(data) != _MINIONS_AT + len(minions) * _MINION.size or len(data) > _BOARD_BYTES:
+        raise BoardSpecError("", "cannot pack the board for the engine (a minion's bytes are off)")
     board = ffi.new("bg_board_in *")
     ffi.memmove(board, data, len(data))
     err = lib.bg_check_board(board)
@@ -519,37 +543,36 @@ def _auras(packed: Any, n: int) -> list[tuple[int, int]]:
 
 def _load_json(spec: str | Path) -> Any:
     if isinstance(spec, Path) or (isinstance(spec, str) and not spec.lstrip().startswith("{")):
-        path = Path(spec)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardSpecError("", f"cannot read {path}: {exc.strerror}") from None
-        where = str(path)
+        reader: Any = read_json
     else:
-        text, where = spec, "board spec"
+        reader = partial(loads, where="board spec")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardSpecError("", f"{where} is not valid JSON: {exc}") from None
+        return reader(spec)
+    except InputError as exc:
+        raise BoardSpecError("", str(exc)) from None
 
 
 def _flag(raw: Mapping, key: str, default: bool, where: str) -> bool:
     value = raw.get(key, default)
     if not isinstance(value, bool):
-        raise BoardSpecError(f"{where}.{key}", f"must be true or false, got {value!r}")
+        raise BoardSpecError(f"{where}.{key}", f"must be true or false, got {_shown(value, 60)}")
     return value
 
 
 def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]:
     if not isinstance(raw, Mapping):
-        raise BoardSpecError(where, f"must be an object, got {raw!r}")
+        raise BoardSpecError(where, f"must be an object, got {_shown(raw, 60)}")
     unknown = sorted(set(raw) - _MINION_KEYS)
     if unknown:
         raise BoardSpecError(f"{where}.{unknown[0]}", "unknown field")
     if "card" not in raw:
         raise BoardSpecError(f"{where}.card", "missing")
     index, golden = card_index(card_id_of(raw["card"], f"{where}.card"), f"{where}.card")
-    golden = _flag(raw, "golden", golden, where) or golden
+    if golden and not _flag(raw, "golden", True, where):
+        raise BoardSpecError(
+            f"{where}.golden", f"false contradicts the golden card id {_shown(raw['card'], 60)}"
+        )
+    golden = _flag(raw, "golden", golden, where)
     entry = CARDS[index]
     if golden and entry.golden_id is None:
         raise BoardSpecError(f"{where}.golden", f"{entry.id} has no golden version")
@@ -561,13 +584,15 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         kws["windfury"] = False
     magnetic = raw.get("magnetic", [])
     if not isinstance(magnetic, list):
-        raise BoardSpecError(f"{where}.magnetic", f"must be a list of card ids, got {magnetic!r}")
+        raise BoardSpecError(
+            f"{where}.magnetic", f"must be a list of card ids, got {_shown(magnetic, 60)}"
+        )
     magnetic = [card_id_of(m, f"{where}.magnetic[{k}]") for k, m in enumerate(magnetic)]
     stats = {}
     for key in ("attack", "health"):
         value = raw.get(key)
         if value is not None and not _is_int(value):
-            raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {value!r}")
+            raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {_shown(value, 60)}")
         stats[key] = value
     default_atk, default_hp = entry.stats(golden)
     try:
@@ -601,7 +626,7 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         raise BoardSpecError(unknown[0], "unknown field")
     raw_minions = spec.get("minions", [])
     if not isinstance(raw_minions, list):
-        raise BoardSpecError("minions", f"must be a list, got {raw_minions!r}")
+        raise BoardSpecError("minions", f"must be a list, got {_shown(raw_minions, 60)}")
     if len(raw_minions) > MAX_MINIONS:
         raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(raw_minions)}")
     if "tier" not in spec:
@@ -620,13 +645,13 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         base_hp = minion.health if hp is None else hp - aura_hp
         if atk is not None and base_atk < 0:
             raise BoardSpecError(
-                f"minions[{i}].attack", f"{atk} is below the +{aura_atk} its auras give"
+                f"minions[{i}].attack", f"{_shown(atk)} is below the +{aura_atk} its auras give"
             )
         if hp is not None and base_hp < 1:
             if aura_hp:
-                problem = f"{hp} leaves no health under the +{aura_hp} its auras give"
+                problem = f"{_shown(hp)} leaves no health under the +{aura_hp} its auras give"
             else:
-                problem = f"must be at least 1, got {hp}"
+                problem = f"must be at least 1, got {_shown(hp)}"
             raise BoardSpecError(f"minions[{i}].health", problem)
         try:
             minions.append(_replace_stats(minion, base_atk, base_hp))

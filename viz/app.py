@@ -26,6 +26,7 @@ from typing import Literal
 
 import pygame
 
+from bgsim.outputs import OutputError, atomic_write, output_file
 from bgsim.replay import Replay, ReplayError, read_replay
 from viz.detail import draw_card_detail
 from viz.fight import draw_combat
@@ -336,6 +337,10 @@ class Viewer:
             ticks += 1
 
 
+# SDL's video drivers that draw nowhere: a window on them would play unseen.
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
 class UsageError(ValueError):
     """An option that names nothing in the replay (exit code 2, like argparse's)."""
 
@@ -432,16 +437,37 @@ def main(
         return _error(str(exc), 2)
     if screenshot is not None:
         try:
+            target = output_file(screenshot, "screenshot")
             pygame.display.init()
             surface = render_frame(replay, frames, index, seat, hover=hover)
-            pygame.image.save(surface, screenshot)
+            with atomic_write(target, "wb") as f:
+                pygame.image.save(surface, f, target.name)
+        except OutputError as exc:
+            return _error(str(exc), 2)
         except (pygame.error, OSError) as exc:
             return _error(f"cannot write {screenshot}: {exc}")
         shown = frames.shown(index, seat)
         print(f"wrote {screenshot}: frame {index} of {len(frames)} — {shown.caption}")
         return 0
+    if (
+        sys.platform.startswith("linux")
+        and not os.environ.get("SDL_VIDEODRIVER")
+        and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    ):
+        return _error(
+            "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            "use --screenshot to render headless"
+        )
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+            # SDL fell back to a driver that shows nothing: no display here.
+            pygame.display.quit()
+            return _error(
+                f"no display to open a window on (SDL found only its {driver!r} driver); "
+                "set DISPLAY, or use --screenshot to render headless"
+            )
         screen = pygame.display.set_mode(BASE_SIZE, pygame.RESIZABLE)
     except pygame.error as exc:
         return _error(f"cannot open a window ({exc}); use --screenshot to render headless")

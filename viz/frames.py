@@ -660,7 +660,10 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
                 extras[eid] = ("deathrattle",)
 
     states: list[Boards] = [initial_boards(a, b)]
-    states += [boards for _, boards in replay_fight(a, b, events)]
+    try:
+        states += [boards for _, boards in replay_fight(a, b, events)]
+    except ValueError as exc:
+        raise ReplayError(f"{where}: the fight's events do not replay ({exc})") from None
     attacks = sum(ev.kind == "attack" for ev in events)
     end = next((k for k, ev in enumerate(events) if ev.kind == "end"), len(events))
     starts = [0]

@@ -23,6 +23,7 @@ from agents.arena import summarize, summarize_heroes
 from agents.results_db import GameRecord, ResultsDB
 from agents.runs import RunInfo, agent_counts, labelled_games, load_runs, select_runs, short_ids
 from bgsim.cards import cards
+from bgsim.outputs import atomic_write, output_dir
 
 ROLLING = 50
 DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
@@ -378,23 +379,28 @@ def write_plots(
     db_path: str | Path, out: str | Path, png: bool = False, runs: Sequence[str] | None = None
 ) -> tuple[list[Path], str | None]:
     """Write the figures as HTML (and PNG when asked and possible). Returns the
-    files written and, if PNG export failed, why."""
-    out = Path(out)
-    with ResultsDB(db_path) as db:
+    files written and, if PNG export failed, why. The database is only read
+    (never its schema or a journal written); every file is written through a
+    temporary file and renamed (``bgsim.outputs``)."""
+    with ResultsDB(db_path, readonly=True) as db:
         figs = figures(db, runs)
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_dir(out)
     written = []
     png_problem = None
     for name, fig in figs.items():
         path = out / f"{name}.html"
-        path.write_text(standalone_html(fig, div_id=name), encoding="utf-8")  # works offline
+        with atomic_write(path) as f:
+            f.write(standalone_html(fig, div_id=name))  # works offline
         written.append(path)
         if png and png_problem is None:
             try:
-                fig.write_image(out / f"{name}.png", width=1000, height=600)
-                written.append(out / f"{name}.png")
+                image = fig.to_image(format="png", width=1000, height=600)
             except Exception as exc:  # Kaleido missing, or unable to start its browser
                 png_problem = f"PNG export is not available here: {_png_reason(exc)}"
+            else:
+                with atomic_write(out / f"{name}.png", "wb") as f:
+                    f.write(image)
+                written.append(out / f"{name}.png")
     return written, png_problem
 
 

@@ -34,6 +34,7 @@ from agents.runs import (
     select_runs,
     short_ids,
 )
+from bgsim.outputs import atomic_write, output_file
 from viz.plots import describe_runs, health_figure, mean_placement_figure, placement_figure
 
 __all__ = ["METHODS", "build_report", "write_report"]
@@ -310,9 +311,12 @@ def write_report(
     db_path: str | Path, out: str | Path, wanted: Sequence[str] = (), source: str = ""
 ) -> Path:
     """Write the report of ``db_path``'s runs named by ``wanted`` to ``out``
-    (see :func:`build_report`) and return its path."""
-    out = Path(out)
-    with ResultsDB(db_path) as db:
+    (see :func:`build_report`) and return its path. The database is only read
+    (never its schema or a journal written); the page is written through a
+    temporary file and renamed (``bgsim.outputs``)."""
+    out = output_file(out, "report file", make=False)
+    with ResultsDB(db_path, readonly=True) as db:
         page = build_report(db, wanted, source or str(db_path))
-    out.write_text(page, encoding="utf-8")
+    with atomic_write(output_file(out, "report file")) as f:
+        f.write(page)
     return out

@@ -145,11 +145,20 @@ def render_text(text: str, size: int, color: tuple[int, ...], bold: bool) -> pyg
 def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     """``text``, cut and ended with "..." when it is wider than ``width`` pixels."""
     font = get_font(size, bold)
+    # No glyph is narrower than a pixel, so only the first ``width`` characters
+    # can show; the longest prefix that fits is then found by bisection, so a
+    # huge text costs a few measurements rather than one per character.
+    text = text[: width + 1]
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    low, high = 0, len(text)  # text[:low] + "..." fits (or low is 0); text[:high] does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        if font.size(text[:mid] + "...")[0] <= width:
+            low = mid
+        else:
+            high = mid
+    return text[:low].rstrip() + "..."
 
 
 def wrap_text(text: str, size: int, bold: bool, width: int, lines: int) -> list[str]:

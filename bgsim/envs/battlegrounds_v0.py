@@ -88,6 +88,7 @@ from bgsim.envs._common import (
     render_text,
 )
 from bgsim.envs.encoding import ObservationEncoder
+from combat_c.guarded import shown
 
 __all__ = ["BattlegroundsAEC", "BattlegroundsParallel", "env", "parallel_env", "raw_env"]
 
@@ -106,7 +107,7 @@ def _spaces(size: int) -> tuple[spaces.Dict, spaces.Discrete]:
 
 def _check_render_mode(render_mode: object) -> Any:
     if render_mode not in (None, "ansi"):
-        raise ValueError(f'render_mode must be None or "ansi", got {render_mode!r}')
+        raise ValueError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
     return render_mode
 
 
@@ -424,11 +425,11 @@ class BattlegroundsParallel(ParallelEnv):
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start another")
         if not isinstance(actions, dict):
-            raise TypeError(f"actions must be a dict of agent -> action, got {actions!r}")
+            raise TypeError(f"actions must be a dict of agent -> action, got {shown(actions)}")
         for agent in actions:
             if agent not in self._seat:
                 names = ", ".join(self.possible_agents)
-                raise ValueError(f"no agent {agent!r} (agents are {names})")
+                raise ValueError(f"no agent {shown(agent)} (agents are {names})")
             if agent not in self.agents:
                 raise ValueError(f"{agent} is out of the game and takes no action")
         recruiting = set(lobby.to_act())

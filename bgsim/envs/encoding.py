@@ -81,6 +81,7 @@ from bgsim.actions import (
 from bgsim.cards import TRIBES, cards
 from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset, load_ruleset
+from combat_c.guarded import shown
 
 LAYOUT_VERSION = 2
 
@@ -248,7 +249,7 @@ def layout(players: int = 8) -> dict[str, Section]:
     (7, 7, 27)
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        raise ValueError(f"players must be an integer 2..8, got {players!r}")
+        raise ValueError(f"players must be an integer 2..8, got {shown(players)}")
     return _layout(players)
 
 

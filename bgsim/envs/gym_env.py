@@ -74,10 +74,12 @@ from bgsim.envs._common import (
     render_text,
 )
 from bgsim.envs.encoding import ObservationEncoder
+from combat_c.guarded import shown
 
 __all__ = ["ILLEGAL_ACTIONS", "BattlegroundsGymEnv"]
 
 ILLEGAL_ACTIONS = ("penalize", "raise")
+MAX_PENALTY = 1000.0  # the largest illegal_penalty (a game pays at most 3.5)
 
 
 class BattlegroundsGymEnv(gym.Env):
@@ -105,23 +107,23 @@ class BattlegroundsGymEnv(gym.Env):
         heroes: bool = False,
     ) -> None:
         from bgsim.agent import Budget
-        from bgsim.registry import LineupError, parse_lineup
+        from bgsim.registry import LineupError, check_lineup, parse_lineup
 
         self.rules = check_ruleset(ruleset)
         self.heroes = check_heroes(heroes)
         n = self.rules.lobby.players
         if not isinstance(opponents, str):
             raise TypeError(
-                f'opponents must be a lineup string like "heuristic:7", got {opponents!r}'
+                f'opponents must be a lineup string like "heuristic:7", got {shown(opponents)}'
             )
         try:
             self.opponents = parse_lineup(opponents, seats=n - 1)
         except LineupError as exc:
             raise ValueError(f"opponents: {exc}") from None
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise TypeError(f"seat must be an integer 0..{n - 1} or None, got {seat!r}")
+            raise TypeError(f"seat must be an integer 0..{n - 1} or None, got {shown(seat)}")
         if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} or None, got {seat}")
+            raise ValueError(f"seat must be 0..{n - 1} or None, got {shown(seat)}")
         self.fixed_seat = seat
         if budget is None or isinstance(budget, Budget):
             self.budget = budget
@@ -131,15 +133,29 @@ class BattlegroundsGymEnv(gym.Env):
             except LineupError as exc:
                 raise ValueError(str(exc)) from None
         else:
-            raise TypeError(f'budget must be a string like "200it" or "0.5s", got {budget!r}')
+            raise TypeError(f'budget must be a string like "200it" or "0.5s", got {shown(budget)}')
+        try:  # every opponent built once: a bad option is reported here, not at reset
+            check_lineup(self.opponents, budget=self.budget)
+        except LineupError as exc:
+            raise ValueError(f"opponents: {exc}") from None
         self.reward_scheme = check_reward(reward)
         if illegal_action not in ILLEGAL_ACTIONS:
             choices = ", ".join(ILLEGAL_ACTIONS)
-            raise ValueError(f"illegal_action must be one of {choices}, got {illegal_action!r}")
+            raise ValueError(
+                f"illegal_action must be one of {choices}, got {shown(illegal_action)}"
+            )
         self.illegal_action = illegal_action
+        if (
+            isinstance(illegal_penalty, bool)
+            or not isinstance(illegal_penalty, int | float)
+            or not 0 <= illegal_penalty <= MAX_PENALTY
+        ):
+            raise ValueError(
+                f"illegal_penalty must be a number 0..{MAX_PENALTY:g}, got {shown(illegal_penalty)}"
+            )
         self.illegal_penalty = float(illegal_penalty)
         if render_mode not in (None, "ansi"):
-            raise ValueError(f'render_mode must be None or "ansi", got {render_mode!r}')
+            raise ValueError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
         self.render_mode = render_mode
         self._encoder = ObservationEncoder(self.rules)
         self.observation_space = observation_space(self._encoder.size)
