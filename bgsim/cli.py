@@ -305,7 +305,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             from bgsim.envs.bench import bench_env
         except ImportError as exc:  # the rl extra is not installed
             raise CommandError(str(exc)) from None
-        results["env"] = bench_env(args.lobbies, repeat=args.repeat, log=log)
+        results["env"] = bench_env(
+            args.lobbies, repeat=args.repeat, log=log, heroes=args.heroes != "off"
+        )
     if args.json:
         print(json.dumps(results if which == "all" else results[which], indent=1))
     return 0
@@ -1008,8 +1010,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--heroes",
         choices=("on", "off"),
-        default="off",
-        help="lobby figure: play with heroes (the draft and hero powers; default: off)",
+        default=None,
+        help="play with heroes (the draft and hero powers); default: off for the lobby "
+        "figure (its history is hero-less), on for the env figure (as the environments play)",
     )
     bench.set_defaults(func=_cmd_bench)
 
@@ -1029,8 +1032,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--heroes",
         choices=("on", "off"),
-        default="off",
-        help="play with heroes: a draft before turn 1 and hero powers (default: off)",
+        default="on",
+        help="play with heroes: a draft before turn 1 and hero powers (default: on; "
+        "off plays the hero-less variant)",
     )
     play.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
@@ -1069,8 +1073,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--heroes",
         choices=("on", "off"),
-        default="off",
-        help="play with heroes: a draft before turn 1 and hero powers (default: off)",
+        default="on",
+        help="play with heroes: a draft before turn 1 and hero powers (default: on; "
+        "off plays the hero-less variant)",
     )
     tour.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"
@@ -1098,8 +1103,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--heroes",
         choices=("on", "off"),
-        default="off",
-        help="play with heroes: a draft before turn 1 and hero powers (default: off)",
+        default="on",
+        help="play with heroes: a draft before turn 1 and hero powers (default: on; "
+        "off plays the hero-less variant)",
     )
     demo.add_argument(
         "--ruleset", metavar="TOML", help="play by this ruleset file (default: the shipped one)"

@@ -220,7 +220,7 @@ def test_knocked_out_agents_terminate_and_leave_the_agents_list():
 
 
 def test_the_turn_bound_truncates_instead_of_terminating():
-    env = battlegrounds_v0.env(ruleset=short_rules(3))
+    env = battlegrounds_v0.env(ruleset=short_rules(3), heroes=False)
     env.reset(seed=4)
     ended = {}
     while env.agents:
@@ -235,7 +235,7 @@ def test_the_turn_bound_truncates_instead_of_terminating():
 
 
 def test_numpy_integer_actions_are_accepted():
-    env = battlegrounds_v0.env()
+    env = battlegrounds_v0.env(heroes=False)
     env.reset(seed=0)
     for action in (np.int64(0), np.int32(0), np.array(0), np.uint8(0)):
         before = env.agent_selection
@@ -257,7 +257,7 @@ def test_numpy_integer_actions_are_accepted():
     ],
 )
 def test_a_bad_action_is_a_clear_error_and_changes_nothing(action, error, match):
-    env = battlegrounds_v0.env()
+    env = battlegrounds_v0.env(heroes=False)
     env.reset(seed=0)
     env.step(4)  # player_0 buys from shop slot 0
     state = env.lobby.state(0)
@@ -304,7 +304,7 @@ def test_using_the_env_before_reset_and_bad_options_are_clear_errors():
 
 
 def test_parallel_env_steps_every_recruiting_player_and_waits_the_others():
-    env = battlegrounds_v0.parallel_env()
+    env = battlegrounds_v0.parallel_env(heroes=False)
     obs, infos = env.reset(seed=9)
     assert set(obs) == set(env.agents) == set(infos)
     first = {a: 0 for a in env.agents[:4]}  # half the table ends turn 1
@@ -385,7 +385,7 @@ def test_gym_env_is_reproducible_and_ends_with_the_learners_placement():
 
 
 def test_gym_env_truncates_at_the_turn_bound():
-    env = gymnasium.make(GYM_ID, opponents="random:7", ruleset=short_rules(2), seat=0)
+    env = gymnasium.make(GYM_ID, opponents="random:7", ruleset=short_rules(2), seat=0, heroes=False)
     env.reset(seed=0)
     env.step(0)
     _obs, reward, terminated, truncated, info = env.step(0)
@@ -609,3 +609,11 @@ def test_every_spell_has_a_card_index():
     assert row[CARD_FEATURES.index("spell")] == 1.0
     index = round(float(row[CARD_FEATURES.index("card")]) * len(CARD_IDS)) - 1
     assert CARD_IDS[index] == "TRL_509t"
+
+
+def test_the_environments_play_with_heroes_by_default():
+    assert battlegrounds_v0.env().heroes and battlegrounds_v0.parallel_env().heroes
+    env = gymnasium.make(GYM_ID, opponents="random:7")
+    assert env.unwrapped.heroes
+    env.reset(seed=3)
+    assert env.unwrapped.lobby.heroes and env.unwrapped.lobby.turn == 0  # the draft

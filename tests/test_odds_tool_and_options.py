@@ -231,3 +231,11 @@ def test_python_inside_the_source_tree_says_what_happened(tmp_path):
     last = done.stderr.strip().splitlines()[-1]
     assert "importing bgsim from its source tree" in last and "pip install -e ." in last
     assert str(tree) in last
+
+
+def test_play_tournament_and_demo_have_heroes_by_default():
+    parser = build_parser()
+    for command in (["play"], ["tournament", "--lineup", "random:8", "--games", "1"], ["demo"]):
+        assert parser.parse_args(command).heroes == "on", command
+        assert parser.parse_args([*command, "--heroes", "off"]).heroes == "off"
+    assert parser.parse_args(["bench", "lobby"]).heroes is None  # the lobby figure: off

@@ -26,13 +26,14 @@ with their placements (ranked by health) all the same.
 by health (ties share the mean place) and the knocked-out hold their
 placement: the same zero-sum total per game, paid as the standings move.
 
-**Heroes** (``heroes=True``, default off): each reset plays
+**Heroes** (``heroes=True``, the default): each reset plays
 ``Lobby(s, heroes=True)``, whose turn 0 is the draft: every agent chooses a
 hero (``ChooseHero``, codes 703-706) as its whole turn, and turn 1 starts
-when all have; hero powers are then actions like any other (707-729). The
-observation's hero sections (layout 2) are zeros without heroes.
+when all have; hero powers are then actions like any other (707-729).
+``heroes=False`` plays the hero-less variant, whose observations have zeros
+in the hero sections (layout 2).
 
-**Seeds**: ``reset(seed=s)`` plays ``bgsim.lobby.Lobby(s)``, so a seed and
+**Seeds**: ``reset(seed=s)`` plays ``bgsim.lobby.Lobby(s, heroes=...)``, so a seed and
 the same actions reproduce a game exactly; ``reset()`` without a seed draws
 the next lobby seed from a generator seeded by the last seed given.
 
@@ -50,9 +51,9 @@ one after another), both are legal orders of the same game.
 >>> aec = battlegrounds_v0.env()
 >>> aec.reset(seed=42)
 >>> obs, reward, terminated, truncated, info = aec.last()
->>> aec.agent_selection, obs["observation"].shape, int(obs["action_mask"][0])
+>>> aec.agent_selection, obs["observation"].shape, int(obs["action_mask"][703])
 ('player_0', (2223,), 1)
->>> aec.step(0)  # EndTurn
+>>> aec.step(703)  # ChooseHero(0): the draft is a turn of one action
 >>> aec.agent_selection
 'player_1'
 """
@@ -127,7 +128,7 @@ class BattlegroundsAEC(AECEnv):
         reward: str = "placement",
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
-        heroes: bool = False,
+        heroes: bool = True,
     ) -> None:
         super().__init__()
         self.rules = check_ruleset(ruleset)
@@ -224,7 +225,7 @@ class BattlegroundsAEC(AECEnv):
         Traceback (most recent call last):
         ...
         ValueError: action code 730 is out of range 0..729
-        >>> e.step(0)  # player_0 ends the turn
+        >>> e.step(703)  # player_0 drafts the first hero offered
         >>> e.agent_selection
         'player_1'
         """
@@ -299,7 +300,7 @@ class BattlegroundsAEC(AECEnv):
         >>> e = BattlegroundsAEC(render_mode="ansi")
         >>> e.reset(seed=4)
         >>> e.render().splitlines()[0]
-        'turn 1'
+        "turn 0 (the heroes' draft)"
         """
         if self.render_mode != "ansi":
             return None
@@ -319,6 +320,7 @@ class BattlegroundsParallel(ParallelEnv):
 
     >>> par = BattlegroundsParallel()
     >>> obs, infos = par.reset(seed=3)
+    >>> obs, *_ = par.step({a: 703 for a in par.agents})  # everyone drafts at once
     >>> actions = {a: 0 for a in par.agents}  # everyone ends turn 1 at once
     >>> obs, rewards, terminations, truncations, infos = par.step(actions)
     >>> par.lobby.turn
@@ -332,7 +334,7 @@ class BattlegroundsParallel(ParallelEnv):
         reward: str = "placement",
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
-        heroes: bool = False,
+        heroes: bool = True,
     ) -> None:
         self.rules = check_ruleset(ruleset)
         self.heroes = check_heroes(heroes)
@@ -416,7 +418,7 @@ class BattlegroundsParallel(ParallelEnv):
 
         >>> par = BattlegroundsParallel()
         >>> _ = par.reset(seed=2)
-        >>> obs, rewards, terminations, truncations, infos = par.step({"player_0": 0})
+        >>> obs, rewards, terminations, truncations, infos = par.step({"player_0": 703})
         Traceback (most recent call last):
         ...
         ValueError: no action for player_1, who is still recruiting this turn

@@ -1,8 +1,9 @@
 """`bgsim bench env`: what the environments cost over driving a Lobby directly.
 
-The same games three ways, each with a masked-uniform-random policy whose
-generator is seeded by the lobby seed (so the games are identical, which the
-bench checks by their placements):
+The same games (with heroes, as the environments play by default) three
+ways, each with a masked-uniform-random policy whose generator is seeded by
+the lobby seed (so the games are identical, which the bench checks by their
+placements):
 
 - ``lobby``: ``Lobby`` driven directly: the first player of ``to_act()``
   picks from ``action_mask``, as the AEC environment orders play.
@@ -45,7 +46,7 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> int:
     return int(legal[rng.integers(legal.size)])
 
 
-def lobby_game(seed: int) -> tuple[tuple[int, ...], int]:
+def lobby_game(seed: int, heroes: bool = True) -> tuple[tuple[int, ...], int]:
     """One game through ``Lobby`` directly: (placements by seat, actions).
 
     >>> placements, actions = lobby_game(3)
@@ -53,7 +54,7 @@ def lobby_game(seed: int) -> tuple[tuple[int, ...], int]:
     True
     """
     rng = np.random.default_rng(seed)
-    lobby = Lobby(seed)
+    lobby = Lobby(seed, heroes=heroes)
     steps = 0
     while not lobby.done:
         p = lobby.to_act()[0]
@@ -106,7 +107,7 @@ def gym_game(env: Any, seed: int) -> tuple[tuple[int, int], int]:
             return (info["seat"], last["placement"]), steps
 
 
-def lobby_gym_game(seed: int, seat: int) -> tuple[tuple[int, int], int]:
+def lobby_gym_game(seed: int, seat: int, heroes: bool = True) -> tuple[tuple[int, int], int]:
     """The game of :func:`gym_game` through ``Lobby`` directly.
 
     >>> import gymnasium
@@ -120,7 +121,7 @@ def lobby_gym_game(seed: int, seat: int) -> tuple[tuple[int, int], int]:
     from bgsim.seeds import derive_seed
 
     rng = np.random.default_rng(seed)
-    lobby = Lobby(seed)
+    lobby = Lobby(seed, heroes=heroes)
     agents: list[Any] = []
     for p in range(lobby.players):
         agent = make_agent(parse_spec("random"))
@@ -138,10 +139,15 @@ def lobby_gym_game(seed: int, seat: int) -> tuple[tuple[int, int], int]:
 
 
 def bench_env(
-    lobbies: int = 20, seed: int = 0, repeat: int = 3, log: Callable[[str], None] | None = None
+    lobbies: int = 20,
+    seed: int = 0,
+    repeat: int = 3,
+    log: Callable[[str], None] | None = None,
+    heroes: bool = True,
 ) -> dict:
     """Seconds for ``lobbies`` games each way (the fastest of ``repeat``
-    runs), the environments' overhead over ``Lobby`` and actions per second.
+    runs), the environments' overhead over ``Lobby`` and actions per second;
+    ``heroes`` as the environments take it.
 
     >>> r = bench_env(lobbies=1, repeat=1)
     >>> sorted(r["overhead"])
@@ -156,8 +162,8 @@ def bench_env(
     if lobbies < 1 or repeat < 1:
         raise ValueError("lobbies and repeat must be at least 1")
     seeds = [derive_seed("bench-env", seed, k) for k in range(lobbies)]
-    aec = battlegrounds_v0.env()
-    gym = gymnasium.make(GYM_ID, opponents="random:7")
+    aec = battlegrounds_v0.env(heroes=heroes)
+    gym = gymnasium.make(GYM_ID, opponents="random:7", heroes=heroes)
     seats: dict[int, int] = {}
 
     def run_gym(s: int) -> tuple:
@@ -166,10 +172,10 @@ def bench_env(
         return out
 
     runs: dict[str, Callable[[int], tuple]] = {
-        "lobby": lobby_game,
+        "lobby": lambda s: lobby_game(s, heroes),
         "aec": lambda s: aec_game(aec, s),
         "gym": run_gym,
-        "lobby_gym": lambda s: lobby_gym_game(s, seats[s]),
+        "lobby_gym": lambda s: lobby_gym_game(s, seats[s], heroes),
     }
     # Game by game, each way in turn, ``repeat`` times; per game and way the
     # fastest run counts. CPU time of this process: other processes on a
@@ -193,6 +199,7 @@ def bench_env(
         "build": compiled.status(),
         "lobbies": lobbies,
         "repeat": repeat,
+        "heroes": heroes,
         "seconds": seconds,
         "actions": steps,  # all players' (lobby, aec); the learner's (lobby_gym, gym)
         "actions_per_second": {name: steps[name] / seconds[name] for name in runs},
@@ -203,8 +210,8 @@ def bench_env(
     }
     if log:
         log(
-            f"{lobbies} lobbies each way, masked-random play, fastest of {repeat} runs "
-            "per game (CPU seconds, one core)"
+            f"{lobbies} lobbies each way{', with heroes' if heroes else ''}, masked-random "
+            f"play, fastest of {repeat} runs per game (CPU seconds, one core)"
         )
         for name, label, who in (
             ("lobby", "Lobby directly", "actions/s"),

@@ -15,9 +15,10 @@ without it). Options:
 - ``reward``: ``"placement"`` (default) or ``"shaped"``, as in
   :mod:`bgsim.envs.battlegrounds_v0`: ``(n + 1) / 2 - placement`` at the end
   (+3.5 for 1st, -3.5 for 8th), or its per-round changes with the same total.
-- ``heroes``: play lobbies with heroes (default False): the learner's first
+- ``heroes``: play lobbies with heroes (default True): the learner's first
   action is its draft choice (``ChooseHero``, codes 703-706), then hero
-  powers are actions like any other (707-729).
+  powers are actions like any other (707-729); False plays the hero-less
+  variant.
 - ``illegal_action``: what a legal-looking but illegal code (masked out) does.
   ``"penalize"`` (default): nothing happens in the game, the step returns
   the same observation and a reward of ``-illegal_penalty`` (default 0.05)
@@ -43,7 +44,7 @@ draws the lobby seed from the environment's ``np_random``.
 >>> import gymnasium, bgsim.envs
 >>> env = gymnasium.make("bgsim/Battlegrounds-v0", opponents="random:7", seat=2)
 >>> obs, info = env.reset(seed=5)
->>> obs.shape, info["seat"], bool(env.unwrapped.action_masks()[0])
+>>> obs.shape, info["seat"], bool(env.unwrapped.action_masks()[703])  # the draft
 ((2223,), 2, True)
 """
 
@@ -87,6 +88,7 @@ class BattlegroundsGymEnv(gym.Env):
 
     >>> env = BattlegroundsGymEnv(opponents="random:7", seat=0)
     >>> obs, info = env.reset(seed=1)
+    >>> obs, reward, terminated, truncated, info = env.step(703)  # the draft
     >>> obs, reward, terminated, truncated, info = env.step(0)  # EndTurn
     >>> env.lobby.turn, reward
     (2, 0.0)
@@ -104,7 +106,7 @@ class BattlegroundsGymEnv(gym.Env):
         illegal_penalty: float = 0.05,
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
-        heroes: bool = False,
+        heroes: bool = True,
     ) -> None:
         from bgsim.agent import Budget
         from bgsim.registry import LineupError, check_lineup, parse_lineup
@@ -217,6 +219,7 @@ class BattlegroundsGymEnv(gym.Env):
 
         >>> env = BattlegroundsGymEnv(opponents="random:7", seat=3)
         >>> _ = env.reset(seed=9)
+        >>> obs, reward, terminated, truncated, info = env.step(703)  # the draft
         >>> obs, reward, terminated, truncated, info = env.step(0)  # EndTurn
         >>> env.lobby.turn, terminated, info
         (2, False, {})
@@ -257,7 +260,7 @@ class BattlegroundsGymEnv(gym.Env):
 
         >>> env = BattlegroundsGymEnv(opponents="random:7")
         >>> _ = env.reset(seed=0)
-        >>> env.action_masks().dtype.name, bool(env.action_masks()[0])
+        >>> env.action_masks().dtype.name, bool(env.action_masks()[703])  # ChooseHero(0)
         ('bool', True)
         """
         lobby = self.lobby
