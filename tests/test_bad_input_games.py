@@ -326,7 +326,7 @@ FAILING_AGENTS = {
             def reset(self, seat, seed): pass
             def act(self, obs, legal): return {}["inner"]
         """,
-        ("(seat ", ") failed on turn 1: KeyError: 'inner' (", ".py:5)"),
+        ("(seat ", ") failed on turn 0: KeyError: 'inner' (", ".py:5)"),
     ),
     "resets": (
         """
@@ -344,7 +344,7 @@ FAILING_AGENTS = {
             def reset(self, seat, seed): pass
             def act(self, obs, legal): return "nonsense"
         """,
-        ("(seat ", ") chose an action that is not legal on turn 1", "'nonsense'"),
+        ("(seat ", ") chose an action that is not legal on turn 0", "'nonsense'"),
     ),
     "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
 }

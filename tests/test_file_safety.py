@@ -54,7 +54,8 @@ def test_demo_writes_only_its_database_plots_report_and_replay(tmp_path, capsys)
     code, _, err = run(capsys, *args, tmp_path / "d")
     assert code == 0, err
     new = _new(before, digest(tmp_path / "d"))
-    plots = {f"plots/{n}.html" for n in ("win_rate", "placements", "mean_placement", "health")}
+    figures = ("win_rate", "placements", "mean_placement", "health", "heroes")
+    plots = {f"plots/{n}.html" for n in figures}
     assert new == {"results.db", "replay.jsonl", "report.html", *plots}
 
 
@@ -86,6 +87,7 @@ def test_plot_writes_only_its_figures(tmp_path, capsys):
         "placements.html",
         "mean_placement.html",
         "health.html",
+        "heroes.html",  # the games had heroes (the default)
     }
     assert {k: v for k, v in digest(tmp_path).items() if not k.startswith("plots/")} == {
         k: v for k, v in db.items() if not k.startswith("plots/")
