@@ -173,7 +173,11 @@ class Guesser:
                 )
                 minions[weakest] = m
             minions.extend(new[:extra])
-        return Board.trusted(info.tier, max(info.health, 1), tuple(minions[:7]))
+        # The hero and power are public; whether the power fires and the
+        # Secrets in play are not, so a guess has neither.
+        return Board.trusted(
+            info.tier, max(info.health, 1), tuple(minions[:7]), info.hero, info.hero_power
+        )
 
 
 def guess_board(obs: Observation, player: int, rng: random.Random) -> Board:

@@ -19,6 +19,7 @@ ENGINE_TESTS = [
     "tests/test_combat_rules.py",
     "tests/test_combat_cards.py",
     "tests/test_combat_properties.py",
+    "tests/test_combat_heroes.py",
 ]
 
 
