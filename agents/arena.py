@@ -7,8 +7,12 @@ with the same ``--seed`` differ only in their agents.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -19,8 +23,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from agents.results_db import GameRecord, ResultsDB
-from agents.stats import mean_interval, wilson
-from bgsim import Budget, Lobby, Ruleset
+from agents.stats import clustered_mean, clustered_rate
+from bgsim import Budget, HeroPower, IllegalActionError, Lobby, Ruleset
+from bgsim.actions import as_action
+from bgsim.agent import AgentError
+from bgsim.limits import MAX_GAMES, MAX_SEED, check_int
+from bgsim.outputs import output_dir
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -31,6 +39,7 @@ from bgsim.registry import (
     parse_lineup,
 )
 from bgsim.seeds import derive_seed
+from combat_c.guarded import shown
 
 
 @dataclass(frozen=True)
@@ -43,6 +52,7 @@ class GameTask:
     replay_dir: str | None
     rules: Ruleset
     heroes: bool = False
+    replay_name: str | None = None  # in replay_dir; default "{run}-{game:05d}.jsonl"
 
 
 def seats_for_game(lineup: list[AgentSpec], game: int) -> tuple[AgentSpec, ...]:
@@ -73,11 +83,15 @@ def play_game(task: GameTask) -> GameRecord:
     lobby = Lobby(task.seed, task.rules, heroes=task.heroes)
     agents = [make_agent(spec, budget=task.budget) for spec in task.seats]
     for seat, agent in enumerate(agents):
-        agent.reset(seat, derive_seed(task.seed, "agent", seat))
+        try:
+            agent.reset(seat, derive_seed(task.seed, "agent", seat))
+        except Exception as exc:
+            raise AgentError.failed(agent.name, seat + 1, lobby.turn, exc) from exc
         if getattr(agent, "cheat", False):
             # Only the measuring cheat reads the true boards (DESIGN, agents).
             cast(Any, agent).true_boards = partial(lobby.true_warbands, seat)
     rounds: list[tuple[int, int, int, int, int]] = []
+    uses = [0] * len(agents)  # hero power uses per seat
     turn = lobby.turn
     while not lobby.done:
         # Each living player recruits in turn; the last EndTurn runs the fights
@@ -85,8 +99,21 @@ def play_game(task: GameTask) -> GameRecord:
         for player in lobby.to_act():
             agent = agents[player]
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
-                action = agent.act(lobby.observe(player), lobby.legal_actions(player))
-                lobby.apply(player, action)
+                # The agent's code fails or chooses badly as an AgentError
+                # naming it (the CLI prints one line); bgsim's own errors pass.
+                try:
+                    action = agent.act(lobby.observe(player), lobby.legal_actions(player))
+                except Exception as exc:
+                    raise AgentError.failed(agent.name, player + 1, lobby.turn, exc) from exc
+                try:
+                    lobby.apply(player, action)
+                except IllegalActionError as exc:
+                    raise AgentError(
+                        f"agent {shown(agent.name)} (seat {player + 1}) chose an action that is "
+                        f"not legal on turn {lobby.turn}: {exc}"
+                    ) from None
+                if task.heroes and type(as_action(action)) is HeroPower:
+                    uses[player] += 1
         if lobby.turn != turn or lobby.done:
             if turn > 0:  # turn 0 is the heroes' draft: no round was fought
                 rounds.extend(_standings(lobby, turn))
@@ -95,19 +122,14 @@ def play_game(task: GameTask) -> GameRecord:
     if task.replay_dir is not None:
         from bgsim.replay import write_replay
 
-        path = Path(task.replay_dir) / f"{task.run}-{task.game:05d}.jsonl"
+        name = task.replay_name or f"{task.run}-{task.game:05d}.jsonl"
+        path = Path(task.replay_dir) / name
         write_replay(path, lobby, [a.name for a in agents])
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
     heroes: tuple[str, ...] = ()
-    uses: tuple[int, ...] = ()
     if task.heroes:
         heroes = tuple(i.hero or "" for i in lobby.public_players())
-        counts = [0] * len(agents)
-        for entry in lobby.log:
-            if entry["type"] == "action" and entry["text"].startswith("HeroPower("):
-                counts[entry["player"]] += 1
-        uses = tuple(counts)
     return GameRecord(
         run=task.run,
         game=task.game,
@@ -119,7 +141,7 @@ def play_game(task: GameTask) -> GameRecord:
         rounds=tuple(rounds),
         replay=replay,
         heroes=heroes,
-        power_uses=uses,
+        power_uses=tuple(uses) if task.heroes else (),
     )
 
 
@@ -128,21 +150,26 @@ def _standings(lobby: Any, turn: int) -> list[tuple[int, int, int, int, int]]:
 
 
 def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
-    """Per hero played: games, mean placement with its 95% interval, the top-4
-    rate and hero power uses per game."""
-    places: dict[str, list[int]] = {}
+    """Per hero played: games, mean placement with its 95% interval (clustered
+    by lobby, see :func:`summarize`), the top-4 rate and hero power uses per
+    game."""
+    places: dict[str, dict[tuple[str, int], list[int]]] = {}
     uses: dict[str, int] = {}
+    last = 1
     for rec in records:
+        last = max(last, len(rec.placements))
         for hero, place, used in zip(rec.heroes, rec.placements, rec.power_uses, strict=False):
             if hero:
-                places.setdefault(hero, []).append(place)
+                places.setdefault(hero, {}).setdefault((rec.run, rec.game), []).append(place)
                 uses[hero] = uses.get(hero, 0) + used
     out = {}
-    for hero, got in sorted(places.items()):
+    for hero, lobbies in sorted(places.items()):
+        got = [p for seats in lobbies.values() for p in seats]
         n = len(got)
-        mean, low, high = mean_interval(got)
+        mean, low, high = _within(clustered_mean(list(lobbies.values())), last)
         out[hero] = {
             "games": n,
+            "lobbies": len(lobbies),
             "mean_placement": mean,
             "ci_low": low,
             "ci_high": high,
@@ -153,31 +180,57 @@ def summarize_heroes(records: Iterable[GameRecord]) -> dict[str, dict[str, float
 
 
 def summarize(records: Iterable[GameRecord]) -> dict[str, dict[str, float]]:
-    """Per agent label: games, mean placement with its 95% interval, and the
-    top-4 and win rates with Wilson intervals."""
-    by_agent: dict[str, list[int]] = {}
+    """Per agent label: seats played (``games``), lobbies, mean placement with
+    its 95% interval, and the top-4 and win rates with 95% intervals.
+
+    The seats an agent holds in one lobby share that lobby, so the intervals
+    take the lobby as the unit: the mean placement's standard error is
+    clustered by lobby (:func:`agents.stats.clustered_mean`; the interval is
+    cut to the placements that exist) and the rates' Wilson intervals use the
+    effective number of trials that clustering leaves
+    (:func:`agents.stats.clustered_rate`). Records of several runs are
+    summed per label; callers that must not pool runs pass one run's records.
+
+    >>> seats = ("a",) * 4 + ("b",) * 4
+    >>> games = [GameRecord("r", i, i, seats, (1, 2, 3, 4, 5, 6, 7, 8), 9, 1.0, ()) for i in (0, 1)]
+    >>> s = summarize(games)
+    >>> s["a"]["games"], s["a"]["lobbies"], s["a"]["mean_placement"], s["a"]["top4"]
+    (8, 2, 2.5, 1.0)
+    """
+    by_agent: dict[str, dict[tuple[str, int], list[int]]] = {}
+    last = 1
     for rec in records:
+        last = max(last, len(rec.placements))
         for label, place in zip(rec.seats, rec.placements, strict=True):
-            by_agent.setdefault(label, []).append(place)
+            by_agent.setdefault(label, {}).setdefault((rec.run, rec.game), []).append(place)
     out = {}
-    for label, places in sorted(by_agent.items()):
-        n = len(places)
-        mean, low, high = mean_interval(places)
-        top4 = sum(p <= 4 for p in places)
-        wins = sum(p == 1 for p in places)
+    for label, lobbies in sorted(by_agent.items()):
+        clusters = list(lobbies.values())
+        n = sum(len(c) for c in clusters)
+        mean, low, high = _within(clustered_mean(clusters), last)
+        top4, top4_low, top4_high = clustered_rate([[p <= 4 for p in c] for c in clusters])
+        win, win_low, win_high = clustered_rate([[p == 1 for p in c] for c in clusters])
         out[label] = {
             "games": n,
+            "lobbies": len(clusters),
             "mean_placement": mean,
             "ci_low": low,
             "ci_high": high,
-            "top4": top4 / n,
-            "top4_low": wilson(top4, n)[0],
-            "top4_high": wilson(top4, n)[1],
-            "win": wins / n,
-            "win_low": wilson(wins, n)[0],
-            "win_high": wilson(wins, n)[1],
+            "top4": top4,
+            "top4_low": top4_low,
+            "top4_high": top4_high,
+            "win": win,
+            "win_low": win_low,
+            "win_high": win_high,
         }
     return out
+
+
+def _within(interval: tuple[float, float, float], last: int) -> tuple[float, float, float]:
+    """A mean placement's interval cut to the placements that exist, 1..``last``
+    (a normal interval over few lobbies can reach past them)."""
+    mean, low, high = interval
+    return (mean, max(low, 1.0), min(high, float(last)))
 
 
 @dataclass
@@ -197,10 +250,15 @@ class Tournament:
     heroes: bool = False
 
     def __post_init__(self) -> None:
+        try:
+            check_int(self.games, 1, MAX_GAMES, "games")
+            check_int(self.seed, 0, MAX_SEED, "seed")
+        except ValueError as exc:
+            raise LineupError(str(exc)) from None
         self.specs = parse_lineup(self.lineup, self.rules.lobby.players, self.agents)
-        if self.games < 1:
-            raise LineupError("--games must be at least 1")
         check_lineup(self.specs, budget=self.budget)
+        if self.replays is not None:
+            output_dir(self.replays, "replay folder", make=False)
         self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
         self.fingerprints["bgsim"] = game_fingerprint()
         ruleset = self.rules.id + ("+heroes" if self.heroes else "")
@@ -266,7 +324,7 @@ def run_tournament(
     done = db.finished(tour.run) & set(range(tour.games))
     tasks = tour.tasks(done)
     if tour.replays is not None:
-        Path(tour.replays).mkdir(parents=True, exist_ok=True)
+        output_dir(tour.replays, "replay folder")
     bar = tqdm(
         total=tour.games, initial=len(done), unit="game", disable=not progress, smoothing=0.1
     )
@@ -290,19 +348,79 @@ def run_tournament(
     return summarize(r for r in db.games([tour.run]) if r.game < tour.games)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A pool worker's initializer: a thread that ends the worker once its
+    parent is gone. Killed outright (SIGKILL), the parent cannot shut the pool
+    down, and the workers, which hold the task queue's other end themselves,
+    would wait on it forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="bgsim-parent-watch", daemon=True).start()
+
+
+PARENT_POLL = 0.5  # seconds between a worker's checks that its parent lives
+_IN_GAME = False  # in a worker: whether a game is being played
+
+
+def _start_worker(parent: int) -> None:
+    """A pool worker's initializer: the parent watch (above), and the signals.
+    Ctrl-C is the parent's to handle (a terminal sends it to every worker
+    too), so workers ignore SIGINT; the parent stops them with SIGTERM, on
+    which a worker in a game unwinds it (a replay being written is removed)
+    and exits, and an idle one exits at once."""
+    _exit_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_stop)
+
+
+def _on_stop(signum: int, frame: object) -> None:
+    if _IN_GAME:
+        raise KeyboardInterrupt
+    os._exit(1)
+
+
+def _worker_game(task: GameTask) -> GameRecord:
+    """:func:`play_game` in a pool worker: stopped by the parent, it exits
+    once the game has unwound instead of taking the next task."""
+    global _IN_GAME
+    _IN_GAME = True
+    try:
+        return play_game(task)
+    except KeyboardInterrupt:
+        os._exit(1)
+    finally:
+        _IN_GAME = False
+
+
 def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], workers: int) -> None:
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"))
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("fork"),
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
     pending: set[Future] = set()
     queue = list(reversed(tasks))
     try:
         while queue or pending:
             while queue and len(pending) < workers * 2:
-                pending.add(pool.submit(play_game, queue.pop()))
+                pending.add(pool.submit(_worker_game, queue.pop()))
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
                 store(fut.result())
     except BaseException:
+        # Ctrl-C, or a game that failed: the games in flight are abandoned
+        # (every finished one is stored), so the workers stop now rather than
+        # finish them and take the queued ones.
+        processes = list(getattr(pool, "_processes", None) or {})
         pool.shutdown(wait=False, cancel_futures=True)
+        for pid in processes:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
         raise
     pool.shutdown(wait=True)
 

@@ -17,27 +17,30 @@ compare on common random numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from bgsim import MinionCard, TurnModel
 from combat_c import Board, Odds, simulate
 
 Order = tuple[MinionCard, ...]
+T = TypeVar("T")
 
 
 def hill_climb(
-    start: Order,
-    score: Callable[[Order], float],
+    start: tuple[T, ...],
+    score: Callable[[tuple[T, ...]], float],
     rounds: int,
     margin: float,
     out_of_time: Callable[[], bool] | None = None,
-) -> Order:
+) -> tuple[T, ...]:
     """The best order found by hill-climbing over single relocations from
     ``start`` (see the module doc). Once ``out_of_time()`` says so it stops
-    and returns the best order found so far."""
+    and returns the best order found so far. The items may be anything: the
+    agent orders its minions, ``bgsim combat --arrange`` a board's slots."""
     best = start
     best_score = score(best)
     for _ in range(rounds):
-        found: tuple[Order, float] | None = None
+        found: tuple[tuple[T, ...], float] | None = None
         for i in range(len(best)):
             for j in range(len(best)):
                 if i == j:

@@ -7,6 +7,14 @@ Everything used is public: the last seen board and how many turns ago, the
 opponent's tavern tier and health, the lobby's minion types, and the copies
 the observer knows are gone (its own cards and the cards seen in combat).
 
+Every player's hero is public too, and a guess uses it where it changes the
+warband: a hero offered only in lobbies with a minion type (Lord Jaraxxus
+with Demons, Millificent Manastorm with Mechs...) has a power that pays for
+that type, so new minions of it are drawn :data:`HERO_LEAN` times as often; a
+never-seen Curator starts from the Amalgam his power gives him. The guesser
+keeps every player's hero and hero power (:meth:`Guesser.hero`) for what the
+heroes do in combat.
+
 How warbands develop (size and mean minion stats per turn) is fitted to real
 games of the agents (``bgsim belief --fit`` writes ``data/belief.json``);
 ``bgsim belief`` measures how far the guesses' combat odds are from the true
@@ -24,8 +32,23 @@ from itertools import accumulate
 from pathlib import Path
 
 from bgsim import Observation, cards
+from bgsim.heroes import heroes
 from bgsim.resources import data_path
+from bgsim.rules import TRIBE_BITS
 from combat_c import Board, Minion
+from combat_c.guarded import InputError, numbers, read_json
+
+MAX_SIZE = 7  # a warband's minions
+MAX_STAT = 1_000_000  # the largest mean attack or health a belief table may hold
+HERO_LEAN = 2.0  # weight of the minion type a type-tied hero's power pays for
+# Minions a hero starts the game with, by hero power (The Curator's Amalgam).
+STARTING_MINIONS: dict[str, tuple[str, ...]] = {"TB_BaconShop_HP_033": ("TB_BaconShop_HP_033t",)}
+
+
+@cache
+def _hero_types() -> dict[str, int]:
+    """The minion type bit each type-tied hero leans to, by hero id."""
+    return {h.id: TRIBE_BITS[h.tribe] for h in heroes().values() if h.tribe is not None}
 
 
 @dataclass(frozen=True)
@@ -47,8 +70,17 @@ class Development:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Development:
-        doc = json.loads(Path(path or data_path("belief.json")).read_text(encoding="utf-8"))
-        return cls(tuple(doc["size"]), tuple(doc["attack"]), tuple(doc["health"]), doc["fitted_on"])
+        """The table in ``path`` (default: the shipped one), read through the
+        guarded reader and checked; a problem is an ``InputError`` (a
+        ``ValueError``) naming the file and the field."""
+        source = Path(path or data_path("belief.json"))
+        doc = read_json(source)
+        if not isinstance(doc, dict) or not isinstance(doc.get("fitted_on", ""), str):
+            raise InputError(f"{source}: not a belief table (an object with size, attack, health)")
+        tables = {}
+        for key, high in (("size", MAX_SIZE), ("attack", MAX_STAT), ("health", MAX_STAT)):
+            tables[key] = numbers(doc.get(key), f"{source}: {key}", 0, high)
+        return cls(tables["size"], tables["attack"], tables["health"], doc.get("fitted_on", ""))
 
     def to_json(self) -> str:
         rows = [f' "fitted_on": {json.dumps(self.fitted_on)}']
@@ -59,7 +91,30 @@ class Development:
 
 @cache
 def development() -> Development:
+    """The shipped table, ``data/belief.json`` (read once)."""
     return Development.load()
+
+
+def load_development(path: str | Path) -> Development:
+    """A table that ``bgsim belief --fit --out PATH`` wrote (the ``belief=PATH``
+    option of the agents that guess boards); a file that cannot be read or
+    is no such table raises ``ValueError`` in one line.
+
+    >>> load_development("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: belief=no/such/file.json: cannot read it (No such file or directory)
+    """
+    try:
+        dev = Development.load(path)
+    except InputError as exc:
+        text = str(exc).removeprefix(f"{path}: ")
+        if text.startswith("cannot read"):
+            raise ValueError(f"belief={path}: cannot read it{text[len('cannot read') :]}") from None
+        raise ValueError(f"belief={path}: not a bgsim belief table ({text})") from None
+    if not dev.size or not len(dev.size) == len(dev.attack) == len(dev.health):
+        raise ValueError(f"belief={path}: not a bgsim belief table (empty or uneven tables)")
+    return dev
 
 
 def _size(m: Minion) -> int:
@@ -88,7 +143,9 @@ class Guesser:
         self.obs = obs
         self.dev = dev or development()
         self.counts = {card: n for card, n in obs.pool_estimate().items() if n}
-        self._by_tier: dict[int, tuple[list[str], list[float]]] = {}
+        types = _hero_types()
+        self._lean = [types.get(p.hero, 0) if p.hero else 0 for p in obs.players]
+        self._by_tier: dict[tuple[int, int], tuple[list[str], list[float]]] = {}
         self._means: dict[tuple[int, int], tuple[float, ...]] = {}
 
     def _growth(self, then: int, now: int) -> tuple[float, ...]:
@@ -107,14 +164,31 @@ class Guesser:
             )
         return cached
 
-    def _candidates(self, tier: int) -> tuple[list[str], list[float]]:
-        cached = self._by_tier.get(tier)
+    def hero(self, player: int) -> tuple[str | None, str | None]:
+        """``player``'s hero and hero power (None, None without heroes).
+
+        >>> from bgsim import Lobby
+        >>> Guesser(Lobby(seed=1).observe(0)).hero(3)
+        (None, None)
+        """
+        info = self.obs.players[player]
+        return info.hero, info.hero_power
+
+    def _candidates(self, tier: int, lean: int = 0) -> tuple[list[str], list[float]]:
+        key = (tier, lean)
+        cached = self._by_tier.get(key)
         if cached is None:
             db = cards()
             found = sorted(c for c, n in self.counts.items() if n and db[c].tier <= tier)
             w = self.dev.top_tier_weight
             weights = [self.counts[c] * w ** (db[c].tier - tier) for c in found]
-            cached = self._by_tier[tier] = (found, list(accumulate(weights)))
+            if lean:
+                info = [db[c] for c in found]
+                weights = [
+                    x * HERO_LEAN if any(TRIBE_BITS[t] & lean for t in card.tribes) else x
+                    for x, card in zip(weights, info, strict=True)
+                ]
+            cached = self._by_tier[key] = (found, list(accumulate(weights)))
         return cached
 
     def warband(self, player: int, rng: random.Random, turn: int) -> Board:
@@ -129,7 +203,26 @@ class Guesser:
         now = obs.turn if turn is None else turn
         minions: list[Minion] = list(seen.board.minions) if seen is not None else []
         then = seen.turn if seen is not None else 0
-        return self.develop(player, minions, then, now, rng)
+        board = self.develop(player, minions, then, now, rng)
+        power = obs.players[player].hero_power
+        if seen is None and power is not None and power in STARTING_MINIONS:
+            board = self._with_starting(board, STARTING_MINIONS[power], now)
+        return board
+
+    def _with_starting(self, board: Board, cards: tuple[str, ...], now: int) -> Board:
+        """A never-seen player's guess with the minions their hero started
+        with, grown like the field's minions since turn 0; each takes the
+        place of the weakest guessed minion when the warband is full."""
+        gain_atk, gain_hp = self._growth(0, now)[:2]
+        minions = list(board.minions)
+        for card in cards:
+            m = _fresh(card)
+            grown = m.with_stats(m.attack + round(gain_atk), m.health + round(gain_hp))
+            if len(minions) >= 7:
+                weakest = min(range(len(minions)), key=lambda i: _size(minions[i]))
+                minions.pop(weakest)
+            minions.insert(0, grown)
+        return Board.trusted(board.tier, board.health, tuple(minions), board.hero, board.hero_power)
 
     def develop(
         self, player: int, minions: list[Minion], then: int, now: int, rng: random.Random
@@ -151,7 +244,7 @@ class Guesser:
                 )
                 for m in minions
             ]
-        found, cum = self._candidates(info.tier)
+        found, cum = self._candidates(info.tier, self._lean[player])
         if found:
             want = round(mean_size + (-0.5 + draw()))
             extra = max(0, min(7, want) - len(minions))
@@ -185,9 +278,12 @@ def guess_board(obs: Observation, player: int, rng: random.Random) -> Board:
     return Guesser(obs).guess(player, rng)
 
 
-def guess_boards(obs: Observation, rng: random.Random) -> dict[int, Board]:
-    """A fresh guess of every living opponent's warband."""
-    guesser = Guesser(obs)
+def guess_boards(
+    obs: Observation, rng: random.Random, dev: Development | None = None
+) -> dict[int, Board]:
+    """A fresh guess of every living opponent's warband (by ``dev``, else the
+    shipped table)."""
+    guesser = Guesser(obs, dev)
     return {
         p.player: guesser.guess(p.player, rng)
         for p in obs.players

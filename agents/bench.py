@@ -10,19 +10,29 @@ from bgsim.registry import make_agent, parse_lineup
 from bgsim.seeds import derive_seed
 
 
-def bench_lobby(lobbies: int = 20, seed: int = 0, lineup: str = "random:8") -> dict:
-    """Full eight-player lobbies per second on this core, played by ``lineup``."""
+def bench_lobby(
+    lobbies: int = 20, seed: int = 0, lineup: str = "random:8", heroes: bool = False
+) -> dict:
+    """Full eight-player lobbies per second on this core, played by ``lineup``
+    (with heroes: the draft and hero powers too)."""
     rules = load_ruleset()
     seats = tuple(parse_lineup(lineup, rules.lobby.players))
+    if heroes:  # the hero sheet is read once per process, as the card data is at import
+        from bgsim.heroes import heroes as hero_sheet
+
+        hero_sheet()
     start = time.perf_counter()
     turns = 0
     for k in range(lobbies):
-        task = GameTask("bench", k, derive_seed("bench", seed, k), seats, None, None, rules)
+        task = GameTask(
+            "bench", k, derive_seed("bench", seed, k), seats, None, None, rules, heroes=heroes
+        )
         turns += play_game(task).turns
     seconds = time.perf_counter() - start
     return {
         "build": compiled.status(),
         "lineup": lineup,
+        "heroes": heroes,
         "lobbies": lobbies,
         "seconds": seconds,
         "lobbies_per_second": lobbies / seconds,

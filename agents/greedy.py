@@ -9,6 +9,16 @@ upgrading, then refreshing, and ends the turn when nothing helps.
 
 Moves are not searched (positions come from where minions are played: left
 or right end), which keeps a decision to a few dozen simulations.
+
+With heroes it drafts by the rule of :mod:`agents.hero_policy` (a draw that
+favours the best rated hero offered) and weighs its hero power like any
+action, aimed at every valid target, but only when that power's policy allows
+a use now (its conditions: gold, turn, Health, the minions it needs). An
+effect the look-ahead
+cannot see (gold, cards in hand, what happens in combat) ties with the board
+it leaves, and the tie-break puts the power after playing, buying, choosing
+and upgrading but before refreshing and ending the turn: the gold left after
+the buys is what it spends, as the policies' "after buys" kind says.
 """
 
 from __future__ import annotations
@@ -16,13 +26,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from agents.belief import guess_boards
+from agents.belief import guess_boards, load_development
+from agents.hero_policy import KNOWLEDGE as HEROES
+from agents.hero_policy import PASSIVE, power_ready
+from agents.options import file_path, integer
 from bgsim import (
     Action,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
+    HeroPower,
     MinionCard,
     Move,
     Observation,
@@ -36,8 +51,20 @@ from combat_c import Board, simulate
 
 # Tie-break order among actions whose boards score the same. Selling only when
 # it strictly helps (below EndTurn); Freeze is not searched (it only toggles).
-PRIORITY = {Play: 6, Buy: 5, Choose: 5, Upgrade: 4, Refresh: 2, EndTurn: 0, Sell: -1}
+PRIORITY = {
+    Play: 6,
+    Buy: 5,
+    Choose: 5,
+    Upgrade: 4,
+    HeroPower: 3,
+    Refresh: 2,
+    EndTurn: 0,
+    Sell: -1,
+}
 EPSILON = 1e-9
+# Bounds of the options: fights per guessed board and guessed boards per turn.
+MAX_RUNS = 10_000
+MAX_GUESSES = 100
 
 
 def fielded(model: TurnModel) -> Board:
@@ -60,13 +87,13 @@ def fielded(model: TurnModel) -> Board:
 
 class GreedyAgent:
     name = "greedy"
-    OPTIONS = ("runs", "guesses")
+    OPTIONS = ("runs", "guesses", "belief")
 
-    def __init__(self, runs: int = 24, guesses: int = 3) -> None:
-        if runs < 1 or guesses < 1:
-            raise ValueError("runs and guesses must be positive")
-        self.runs = runs
-        self.guesses = guesses
+    def __init__(self, runs: object = 24, guesses: object = 3, belief: object = None) -> None:
+        self.runs = integer("runs", runs, 1, MAX_RUNS)
+        self.guesses = integer("guesses", guesses, 1, MAX_GUESSES)
+        # belief=PATH: guess boards by a table of `bgsim belief --fit --out PATH`.
+        self._dev = None if belief is None else load_development(file_path("belief", belief))
         self._rng = random.Random(0)
         self._turn = -1
         self._opponents: list[Board] = []
@@ -80,7 +107,7 @@ class GreedyAgent:
         self._turn = obs.turn
         self._opponents = []
         for _ in range(self.guesses):
-            boards = guess_boards(obs, self._rng)
+            boards = guess_boards(obs, self._rng, self._dev)
             if boards:
                 self._opponents.append(self._rng.choice(sorted(boards.items()))[1])
         self._cache = {}
@@ -104,13 +131,19 @@ class GreedyAgent:
         return value
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        offers = observation.state.hero_offers
+        if offers:
+            return ChooseHero(HEROES.draft(offers, self._rng))
         if observation.turn != self._turn:
             self._plan_turn(observation)
         now = TurnModel.from_observation(observation, rng=random.Random(self._seed))
         end = len(now.state.board)
+        power_ok = self._power_allowed(observation)
         best, best_key = None, None
         for action in legal_actions:
             if isinstance(action, Move | Freeze):
+                continue
+            if isinstance(action, HeroPower) and not power_ok:
                 continue
             if isinstance(action, Play) and action.pos not in (None, 0, end):
                 continue
@@ -126,3 +159,14 @@ class GreedyAgent:
             ):
                 best, best_key = action, key
         return best if best is not None else legal_actions[0]
+
+    @staticmethod
+    def _power_allowed(obs: Observation) -> bool:
+        """Whether the hero power's policy allows a use now."""
+        hero = obs.state.hero
+        if hero is None:
+            return False
+        policy = HEROES.policy(hero.power)
+        if policy is None or policy.kind == PASSIVE:
+            return False
+        return power_ready(policy, obs.state, obs.turn)

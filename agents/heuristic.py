@@ -15,6 +15,12 @@ knowledge and simple scores (no combat simulation), in this order each time:
 5. arrange the warband (cleave and summoning deathrattles left, taunts toward the middle,
    auras right) with the fewest moves, then end the turn.
 
+With heroes, it drafts by the rule and uses the hero power by the policy of
+:mod:`agents.hero_policy` (``data/hero_policy.toml``: when each kind of power
+is used, which target it takes), pays the prices the hero's power sets, and
+casts the spells hero powers give: free ones at once (on the best target
+after the hand is played), others before buying.
+
 A card's value is its stats, its keywords, a hand-tuned bonus for its text that grows
 with the friendly minions it works with (Battlecry parts only while unplayed), a bonus
 for sharing minion types with the warband, and a large bonus for the third copy of a card
@@ -29,11 +35,30 @@ import tomllib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
 
-from bgsim import MinionCard, Observation, PlayerState, Ruleset, SpellCard
+from agents.hero_policy import (
+    AFTER_BUYS,
+    BEFORE_BATTLECRY,
+    BEFORE_BUY,
+    FIRST,
+    PASSIVE,
+    STRONGEST,
+    WEAKEST,
+    PowerPolicy,
+    power_ready,
+)
+from agents.hero_policy import (
+    KNOWLEDGE as HEROES,
+)
+from agents.hero_policy import (
+    REFRESH as REFRESH_KIND,
+)
+from agents.options import choice, number
+from bgsim import HeroPower, MinionCard, Observation, PlayerInfo, PlayerState, Ruleset, SpellCard
 from bgsim.actions import (
     ACTIONS,
     BUY_BASE,
     CHOOSE_BASE,
+    CHOOSE_HERO_BASE,
     END_TURN,
     FREEZE,
     REFRESH,
@@ -59,8 +84,14 @@ from bgsim.rules import (
     battlecry_targets,
     card_info,
     pool_minion,
+    power_actions,
+    power_cost,
+    prices,
+    spell_cost,
+    spell_targets,
     why_illegal,
 )
+from combat_c.guarded import shown
 
 # ------------------------------------------------------------ card knowledge
 
@@ -171,6 +202,11 @@ _BUFFERS: Final = frozenset(KNOWLEDGE.buffers)
 _ROLE: Final = KNOWLEDGE.roles
 _TARGETING: Final = KNOWLEDGE.targeting
 _SELL_GOLD: Final = KNOWLEDGE.sell_gold
+_POWERS: Final = HEROES.powers
+# How the agent drafts: by the ratings of agents.hero_policy (a draw that favours
+# the best rated, see HeroKnowledge.draft), or the first offer
+# (offers are a random draw, so that is a uniformly random hero: for measuring).
+DRAFTS: Final = ("rating", "first")
 
 # Leveling curves: the turns on which to reach tiers 2, 3, 4, 5 and 6. A curve option is
 # one of these names or such turns joined by dashes ("2-4-7-9-12").
@@ -182,6 +218,7 @@ CURVES: Final[dict[str, str]] = {
 
 
 _POOL_TIERS: Final = 6  # the card pool's tavern tiers
+_CURVE_TURNS: Final = 100  # the latest turn a curve may name (games end long before)
 _SPELL_VALUE: Final = 0.0  # a spell a Discover offers (Darkmoon Prizes): no preference
 
 
@@ -192,10 +229,15 @@ def _curve(spec: str) -> tuple[int, ...]:
         turns = [int(t) for t in text.split("-")]
     except ValueError:
         turns = []
-    if len(turns) != _POOL_TIERS - 1 or turns != sorted(turns) or turns[0] < 1:
+    if (
+        len(turns) != _POOL_TIERS - 1
+        or turns != sorted(turns)
+        or turns[0] < 1
+        or turns[-1] > _CURVE_TURNS
+    ):
         raise ValueError(
-            f"bad curve {spec!r}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
-            "joined by dashes (the turns to reach tiers 2..6)"
+            f"bad curve {shown(spec)}: use {', '.join(CURVES)} or {_POOL_TIERS - 1} rising turns "
+            f"1..{_CURVE_TURNS} joined by dashes (the turns to reach tiers 2..6)"
         )
     return tuple(1 + sum(turn >= t for t in turns) for turn in range(turns[-1] + 1))
 
@@ -351,24 +393,32 @@ class HeuristicAgent:
     """A sensible human-like player (see the module doc). Deterministic for a seed.
 
     Options exist for A/B tuning runs (the defaults are the tuned player): ``curve``
-    (a name in :data:`CURVES` or turns like ``2-5-7-10-13``) and the numbers in
-    :data:`PARAMS`, e.g. ``heuristic[curve=fast,margin=4]``.
+    (a name in :data:`CURVES` or turns like ``2-5-7-10-13``), ``draft`` (one of
+    :data:`DRAFTS`) and the numbers in :data:`PARAMS`, e.g.
+    ``heuristic[curve=fast,margin=4]``.
     """
 
     name = "heuristic"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("curve", *PARAMS)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("curve", "draft", *PARAMS)
 
     def __init__(
-        self, curve: str = "standard", rules: Ruleset | None = None, **params: float
+        self,
+        curve: object = "standard",
+        rules: Ruleset | None = None,
+        draft: object = "rating",
+        **params: object,
     ) -> None:
+        # Options arrive from lineups as text or numbers: checked here, so a
+        # bad one is a ValueError naming it (agents.options).
         unknown = sorted(set(params) - set(PARAMS))
         if unknown:
             raise ValueError(f"unknown option {unknown[0]!r}; choose from {', '.join(PARAMS)}")
         self.curve = _curve(str(curve))
-        values = {**PARAMS, **params}
-        for key, value in values.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-                raise ValueError(f"option {key} must be a number, not {value!r:.40}")
+        self.draft_first = choice("draft", draft, DRAFTS) == "first"
+        # The public standings, for powers aimed at a player (set by act; a
+        # search that calls decide sets them from its observation).
+        self.standings: tuple[PlayerInfo, ...] = ()
+        values = {key: number(key, value) for key, value in {**PARAMS, **params}.items()}
         self.synergy = float(values["synergy"])
         self.triple = float(values["triple"])
         self.pair = float(values["pair"])
@@ -412,6 +462,7 @@ class HeuristicAgent:
 
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
         self.use_rules(observation.rules)
+        self.standings = observation.players
         return self.decide(observation.state, observation.turn, legal_actions)
 
     def decide(self, s: PlayerState, turn: int, legal_actions: Sequence[Any] | None = None) -> Any:
@@ -423,6 +474,9 @@ class HeuristicAgent:
             return legal_actions[0]
         if self.rules is None:
             raise ValueError("HeuristicAgent.decide needs rules: call use_rules first")
+        if s.hero_offers:
+            option = 0 if self.draft_first else HEROES.draft(s.hero_offers, self._rng)
+            return ACTIONS[CHOOSE_HERO_BASE + option]
         ctx = self._context(s, turn)
         if s.discover:
             values = [
@@ -523,6 +577,17 @@ class HeuristicAgent:
         actions_left = self._actions_per_turn - s.actions
         buy_cost = self._buy_cost
         refresh_cost = self._refresh_cost
+        upgrade_cost = s.upgrade_cost
+        hero = s.hero
+        policy: PowerPolicy | None = None
+        power: Any = None  # the power's action this turn, worked out when first asked
+        if hero is not None:
+            rules = self.rules
+            assert rules is not None
+            buy_cost, refresh_cost, upgrade_cost = prices(s, rules)
+            policy = _POWERS.get(hero.power)
+            if policy is not None and (policy.kind == PASSIVE or not power_ready(policy, s, turn)):
+                policy = None
         if ctx.move is None:
             ctx.move = _next_move(board)
         move, moves_needed = ctx.move
@@ -536,13 +601,27 @@ class HeuristicAgent:
 
         # Spells: coins at once; a Triple Reward after leveling.
         reward: int | None = None
+        others: list[tuple[int, SpellCard]] | None = None  # other spells (from hero powers)
         for i, card in enumerate(hand):
             if type(card) is SpellCard:
                 if card.card == GOLD_COIN:
                     yield ACTIONS[play_code(i, None, None)]
-                elif card.card == TRIPLE_REWARD and reward is None:
-                    reward = i
-        if self._want_upgrade(turn, s, ctx):
+                elif card.card == TRIPLE_REWARD:
+                    if reward is None:
+                        reward = i
+                elif others is None:
+                    others = [(i, card)]
+                else:
+                    others.append((i, card))
+        if others is not None:
+            for i, spell in others:
+                if spell_cost(spell) == 0 and spell_targets(s, spell) == (None,):
+                    yield ACTIONS[play_code(i, None, None)]
+        if policy is not None and policy.kind == FIRST:
+            power = self._power_action(s, ctx, policy)
+            if power is not None:
+                yield power
+        if self._want_upgrade(turn, s, ctx, upgrade_cost):
             yield UPGRADE
         if reward is not None:
             yield ACTIONS[play_code(reward, None, None)]
@@ -564,11 +643,25 @@ class HeuristicAgent:
                     yield ACTIONS[play_code(i, None, self._best_mech(board, c, attach, ctx))]
                     continue
                 if not full:
+                    if (
+                        policy is not None
+                        and policy.kind == BEFORE_BATTLECRY
+                        and card_info(c.card).battlecry
+                    ):
+                        power = self._power_action(s, ctx, policy)
+                        if power is not None:
+                            yield power
                     yield ACTIONS[play_code(i, _position(board, c), self._target(s, c, ctx))]
                     continue
                 if weakest is not None and ((c.golden and c.triple) or v > weakest_value + margin):
                     yield ACTIONS[SELL_BASE + weakest]
         hand_minions = len(scored)
+        if others is not None:  # free spells aimed at a minion, once the hand is played
+            for i, spell in others:
+                if spell_cost(spell) == 0:
+                    aim = self._spell_target(s, spell, ctx)
+                    if aim is not None:
+                        yield ACTIONS[play_code(i, None, aim)]
 
         # Buy.
         room = len(board) + hand_minions < self._board_size
@@ -591,8 +684,22 @@ class HeuristicAgent:
             worth = best is not None and best_value >= floor
         else:
             worth = best is not None and (triple or best_value > weakest_value + margin)
+        if others is not None and hand_room:  # spells that cost gold, before buying
+            for i, spell in others:
+                cost = spell_cost(spell)
+                if 0 < cost <= gold and spell_targets(s, spell) == (None,):
+                    yield ACTIONS[play_code(i, None, None)]
         if worth and best is not None and hand_room and spare >= 3:
             if gold >= buy_cost:
+                if (
+                    policy is not None
+                    and hero is not None
+                    and policy.kind == BEFORE_BUY
+                    and gold >= buy_cost + power_cost(hero)
+                ):
+                    power = self._power_action(s, ctx, policy)
+                    if power is not None:
+                        yield power
                 yield ACTIONS[BUY_BASE + best]
             elif (
                 full
@@ -602,14 +709,26 @@ class HeuristicAgent:
             ):
                 yield ACTIONS[SELL_BASE + weakest]
 
-        # Refresh while nothing is worth buying; freeze a good shop when out of gold.
+        # The hero power with what is left; then refresh while nothing is worth
+        # buying (or the power in its place), freeze a good shop when out of gold.
+        if policy is not None and spare >= 2:
+            if policy.kind == AFTER_BUYS:
+                power = self._power_action(s, ctx, policy)
+                if power is not None:
+                    yield power
+            elif policy.kind == REFRESH_KIND and hand_room:
+                power = self._power_action(s, ctx, policy)
         can_roll = s.free_refreshes > 0 or gold >= refresh_cost
         keep = worth and (triple or best_value >= self.freeze * _REF[s.tier] * ctx.scale)
         if not worth and can_roll and hand_room and spare >= 4:
+            if power is not None and policy is not None and policy.kind == REFRESH_KIND:
+                yield power
             yield REFRESH
         if gold < buy_cost and keep and not s.frozen:
             yield FREEZE
         if gold < buy_cost and not keep and can_roll and hand_room and spare >= 2:
+            if power is not None and policy is not None and policy.kind == REFRESH_KIND:
+                yield power
             yield REFRESH
         if move is not None:
             yield move
@@ -648,9 +767,8 @@ class HeuristicAgent:
         """The least a shop minion must be worth to buy when a refresh is affordable."""
         return self.floor * _REF[max(tier - 1, 1)] * ctx.scale
 
-    def _want_upgrade(self, turn: int, s: PlayerState, ctx: _Ctx) -> bool:
+    def _want_upgrade(self, turn: int, s: PlayerState, ctx: _Ctx, cost: int) -> bool:
         tier = s.tier
-        cost = s.upgrade_cost
         if tier >= self._max_tier or s.gold < cost:
             return False
         curve = self.curve
@@ -661,6 +779,57 @@ class HeuristicAgent:
             return True
         # Cheap or rich: level and still buy.
         return cost <= s.gold - self.rich or cost == 0
+
+    # ------------------------------------------------------------ heroes
+
+    def _power_action(self, s: PlayerState, ctx: _Ctx, policy: PowerPolicy) -> Any:
+        """The hero power aimed as the policy says, or None when the rules
+        allow no use now (or a weakest-minion aim finds none worth changing)."""
+        rules = self.rules
+        assert rules is not None
+        legal = power_actions(s, rules)
+        if not legal:
+            return None
+        first = legal[0]
+        if len(legal) == 1 and first == HeroPower():
+            return first
+        aim = policy.aim
+        best: Any = None
+        best_score = -1e18
+        board = s.board
+        for action in legal:
+            assert isinstance(action, HeroPower)
+            if action.target is not None:
+                v = self._value(board[action.target], ctx, True, True)
+                score = -v if aim == WEAKEST else v
+            elif action.shop is not None:
+                if aim == WEAKEST:
+                    continue
+                score = self._value(s.shop[action.shop], ctx, False, False)
+            elif action.player is not None:
+                score = 0.0
+                for info in self.standings:
+                    if info.player == action.player:
+                        score = info.tier * 1000.0 + info.health
+                if aim != STRONGEST:
+                    score = -score
+            else:
+                score = 0.0
+            if score > best_score:
+                best, best_score = action, score
+        if aim == WEAKEST and best is not None and -best_score >= self._floor(s.tier, ctx):
+            return None
+        return best
+
+    def _spell_target(self, s: PlayerState, card: SpellCard, ctx: _Ctx) -> int | None:
+        """The friendly minion a spell aimed at one goes to: the one the agent
+        values most (None when the spell takes no target or has none)."""
+        targets = spell_targets(s, card)
+        if not targets or targets[0] is None:
+            return None
+        board = s.board
+        slots = cast(tuple[int, ...], targets)
+        return max(slots, key=lambda i: self._value(board[i], ctx, True, True))
 
     def _target(self, s: PlayerState, card: MinionCard, ctx: _Ctx) -> int | None:
         targets = battlecry_targets(s, card)

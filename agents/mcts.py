@@ -21,6 +21,15 @@ policy's line. Where the default policy ends the turn (or arranges the
 warband to end it) the agent does not search unless ``search_end``: that
 almost never changed the decision. :meth:`MCTSAgent.analyse` searches a
 position for a fixed number of iterations.
+
+Heroes: the tree branches on ``HeroPower`` (every valid target) like on any
+other action, ordered after the heuristic's choice with Upgrade's weight. The
+draft (``ChooseHero`` before turn 1) is not searched but decided by the hero
+rule of :mod:`agents.hero_policy` (the heuristic's): a search here looks one
+turn ahead and fights with the warband it ends on, and before turn 1 every
+hero ends the draft with the same empty warband, so the search would compare
+equal rewards; a hero's worth shows over a whole game, which is what the
+rule's measured rating is.
 """
 
 from __future__ import annotations
@@ -33,20 +42,23 @@ from functools import partial
 from typing import Any, ClassVar
 
 from agents.arrange import fight_score, hill_climb
-from agents.belief import Guesser
+from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
 from agents.heuristic import HeuristicAgent, arranged
 from agents.ismcts import Node, Search
+from agents.options import choice, file_path, flag, integer, number
 from agents.rollout import rollout_action
-from agents.value import features, value_model
+from agents.value import ValueModel, features, load_value_model, value_model
 from bgsim import (
     Action,
     Budget,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
     Guess,
+    HeroPower,
     Move,
     Observation,
     Play,
@@ -56,7 +68,9 @@ from bgsim import (
     TurnModel,
     Upgrade,
 )
+from bgsim.limits import MAX_ITERATIONS as MAX_ITER
 from combat_c import Board, simulate
+from combat_c.guarded import shown
 
 __all__ = ["MCTSAgent", "TurnContext", "budget_part", "fight_reward", "search_actions"]
 
@@ -70,8 +84,24 @@ ARRANGE_MARGIN = 0.02
 # Share of a seconds budget kept for the arrangement, which stops trying orders
 # when the turn's time is up.
 ARRANGE_RESERVE = 0.1
+# Bounds of the options: the UCT constant, fights per evaluation, turns played
+# ahead and opponents fought per iteration.
+MAX_C = 100.0
+MAX_FIGHTS = 10_000
+MAX_HORIZON = 10
+MAX_OPPONENTS = 7
 # Order in which a node's actions join the search after the default policy's.
-PRIOR = {Play: 6, Choose: 6, Buy: 5, Upgrade: 4, Refresh: 3, EndTurn: 2, Sell: 1}
+PRIOR = {
+    Play: 6,
+    Choose: 6,
+    ChooseHero: 6,
+    Buy: 5,
+    Upgrade: 4,
+    HeroPower: 4,
+    Refresh: 3,
+    EndTurn: 2,
+    Sell: 1,
+}
 
 
 def search_actions(
@@ -141,8 +171,19 @@ def unsearched(planned: Action, level: str, search_end: bool) -> bool:
     return not search_end and isinstance(planned, EndTurn | Move)
 
 
-def _cheat_guess(true: dict[int, tuple[Board, int]], obs: Observation) -> CheatGuess:
-    return CheatGuess(Guesser(obs), true)
+def _cheat_guess(
+    true: dict[int, tuple[Board, int]], dev: Development | None, obs: Observation
+) -> CheatGuess:
+    return CheatGuess(Guesser(obs, dev), true)
+
+
+def _guesser(dev: Development, obs: Observation) -> Guesser:
+    return Guesser(obs, dev)
+
+
+def _value_model(path: str | None) -> ValueModel:
+    """The shipped value model, or the file ``path`` names."""
+    return value_model() if path is None else load_value_model(path)
 
 
 class TurnContext:
@@ -158,6 +199,7 @@ class TurnContext:
         self.obs = obs
         self.heuristic = agent._heuristic
         self.heuristic.use_rules(obs.rules)
+        self.heuristic.standings = obs.players  # for powers aimed at a player
         self.rng = agent._rng  # the agent's stream: seeds are drawn when first needed
         self.policy = agent.policy
         self.horizon = agent.horizon
@@ -173,8 +215,10 @@ class TurnContext:
         # Nobody else acts during this agent's turn, so one read serves it all.
         true = agent.true_boards() if agent.cheat and agent.true_boards is not None else {}
         guess: Callable[[Observation], Guess] = Guesser
+        if agent._dev is not None:
+            guess = partial(_guesser, agent._dev)
         if true:
-            guess = partial(_cheat_guess, true)
+            guess = partial(_cheat_guess, true, agent._dev)
         self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
         self.likely = [p for p in living if p != obs.last_opponent] or living
@@ -363,49 +407,68 @@ class MCTSAgent:
         "opponents",
         "arrange",
         "search_end",
+        "value_model",
+        "belief",
     )
     reward = staticmethod(fight_reward)
 
     def __init__(
         self,
-        budget: Budget | None = None,
-        c: float = 0.35,
-        cheat: bool = False,
-        runs: int = 8,
-        horizon: int = 1,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        policy: str = "mixed",
-        value: str = "fight",
-        level: str = "heuristic",
-        confidence: float = 2.0,
-        opponents: int = 1,
-        arrange: bool = True,
-        search_end: bool = False,
+        budget: object = None,
+        c: object = 0.35,
+        cheat: object = False,
+        runs: object = 8,
+        horizon: object = 1,
+        iterations: object = None,
+        seconds: object = None,
+        policy: object = "mixed",
+        value: object = "fight",
+        level: object = "heuristic",
+        confidence: object = 2.0,
+        opponents: object = 1,
+        arrange: object = True,
+        search_end: object = False,
+        value_model: object = None,
+        belief: object = None,
     ) -> None:
+        # Options arrive from lineups as text, numbers or true: each is checked
+        # here (agents.options), so a bad one is a ValueError naming it.
+        chosen: Budget | None
         if iterations is not None or seconds is not None:
-            budget = Budget(seconds=seconds, iterations=iterations)
-        self.budget = budget or Budget(iterations=2000)
-        if c < 0 or runs < 1 or horizon < 0:
-            raise ValueError("c must be >= 0, runs >= 1 and horizon >= 0")
-        if policy not in ("heuristic", "static", "mixed"):
-            raise ValueError(f"policy must be heuristic, static or mixed, got {policy!r}")
-        if value not in ("model", "fight"):
-            raise ValueError(f"value must be model or fight, got {value!r}")
-        if level not in ("search", "heuristic"):
-            raise ValueError(f"level must be search or heuristic, got {level!r}")
-        self.policy = policy
-        self.confidence = confidence
-        if opponents < 1:
-            raise ValueError("opponents must be at least 1")
-        self.opponents = opponents
-        self.arrange = bool(arrange)
-        self.search_end = bool(search_end)
+            chosen = Budget(
+                seconds=None if seconds is None else number("seconds", seconds, 0),
+                iterations=(
+                    None if iterations is None else integer("iterations", iterations, 1, MAX_ITER)
+                ),
+            )
+        elif budget is None or isinstance(budget, Budget):
+            chosen = budget
+        elif isinstance(budget, str):
+            chosen = Budget.parse(budget)
+        else:
+            raise ValueError(f"option budget must be like 0.5s or 2000it, not {shown(budget)}")
+        self.budget = chosen or Budget(iterations=2000)
+        c = number("c", c, 0, MAX_C)
+        runs = integer("runs", runs, 1, MAX_FIGHTS)
+        horizon = integer("horizon", horizon, 0, MAX_HORIZON)
+        self.policy = choice("policy", policy, ("heuristic", "static", "mixed"))
+        value = choice("value", value, ("model", "fight"))
+        level = choice("level", level, ("search", "heuristic"))
+        self.confidence = number("confidence", confidence, 0)
+        self.opponents = integer("opponents", opponents, 1, MAX_OPPONENTS)
+        self.arrange = flag("arrange", arrange)
+        self.search_end = flag("search_end", search_end)
+        cheat = flag("cheat", cheat)
         self._order: tuple | None = None  # the arrangement chosen this turn
         self._order_of: list = []  # the warband it was chosen for, sorted
         self.value = value
         self.level = level
-        self._model = value_model() if value == "model" else None
+        if value_model is not None and value != "model":
+            raise ValueError("value_model=PATH needs value=model")
+        model_path = None if value_model is None else file_path("value_model", value_model)
+        self._model = _value_model(model_path) if value == "model" else None
+        # belief=PATH: guess enemy boards by a table of `bgsim belief --fit --out PATH`.
+        self._dev = None if belief is None else load_development(file_path("belief", belief))
         self._heuristic = HeuristicAgent()
         self.c = c
         self.cheat = cheat
@@ -432,6 +495,8 @@ class MCTSAgent:
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if observation.state.hero_offers:  # the draft: the hero rule (see the module doc)
+            return self._heuristic.act(observation, legal_actions)
         if observation.turn != self._turn:
             self._new_turn(observation)
         state = observation.state
@@ -547,7 +612,7 @@ class MCTSAgent:
         the budget, and return each root action's visits and mean reward.
         ``bgsim bench mcts`` times this."""
         if iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations!r}")
+            raise ValueError(f"iterations must be at least 1, got {shown(iterations)}")
         if observation.turn != self._turn:
             self._new_turn(observation)
         start = self._ctx.at(observation.state)

@@ -7,12 +7,19 @@ that finished and a re-run skips what is already stored.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import stat
 import time
-from collections.abc import Iterable
+import urllib.parse
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from combat_c.guarded import InputError, loads, shown
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -50,6 +57,10 @@ CREATE TABLE IF NOT EXISTS rounds (
 """
 
 
+# The latest start time a run may record (the end of year 9999, in Unix seconds).
+LAST_TIME = 253_402_300_799
+
+
 @dataclass(frozen=True)
 class GameRecord:
     run: str
@@ -66,29 +77,158 @@ class GameRecord:
 
 
 class ResultsError(RuntimeError):
-    """The results file is not a bgsim results database."""
+    """The results file is not a bgsim results database, or cannot be used;
+    the message names the file and the problem in one line."""
+
+
+# The columns each table must have; later ones are added to older databases
+# (MIGRATIONS) and read as their defaults where the file cannot be changed.
+COLUMNS = {
+    "runs": ("run", "lineup", "options", "seed", "created"),
+    "games": ("run", "game", "seed", "seats", "placements", "turns", "seconds", "replay"),
+    "rounds": ("run", "game", "turn", "seat", "health", "tier", "alive"),
+}
+MIGRATIONS = {
+    "runs": {"fingerprints": "'{}'"},
+    "games": {"heroes": "'[]'", "power_uses": "'[]'"},
+}
+
+
+@contextlib.contextmanager
+def _sqlite_errors(path: Path) -> Iterator[None]:
+    """Every SQLite failure on ``path`` as one :class:`ResultsError` line."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        text = str(exc)
+        if "readonly" in text or "read-only" in text:
+            problem = "cannot be written (a read-only file or folder)"
+        elif "not a database" in text or "malformed" in text or "encrypted" in text:
+            problem = f"not a bgsim results database ({text})"
+        elif "unable to open" in text:
+            problem = "cannot be opened (a folder, or a missing or unreadable folder?)"
+        elif "locked" in text or "busy" in text:
+            problem = "is locked by another program"
+        else:
+            problem = f"SQLite failed: {text}"
+        raise ResultsError(f"{path}: {problem}") from None
+
+
+def _uri(path: Path, readonly: bool) -> str:
+    """A read-only ``file:`` URI. Without a ``-wal`` file beside it the
+    database is opened immutable, so reading creates no ``-wal``/``-shm``
+    files; with one (a run in progress or killed) it is read through it."""
+    uri = "file:" + urllib.parse.quote(str(path.resolve()))
+    if Path(f"{path}-wal").exists():
+        return uri + "?mode=ro"
+    return uri + "?immutable=1"
 
 
 class ResultsDB:
-    def __init__(self, path: str | Path) -> None:
+    """The games of tournaments in one SQLite file.
+
+    ``readonly=True`` (``bgsim plot``) never writes to the file: not its
+    schema, not a journal. A file that is not a bgsim results database (text,
+    another program's tables, a corrupt or unwritable file) or a path that is
+    not a file (``:memory:`` would lose every result) is a
+    :class:`ResultsError`.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / "results.db"
+    >>> with ResultsDB(path) as db:
+    ...     db.finished("a-run")
+    set()
+    >>> ResultsDB(":memory:")
+    Traceback (most recent call last):
+    ...
+    agents.results_db.ResultsError: ':memory:': results need a file (an in-memory ...)
+    """
+
+    def __init__(self, path: str | Path, readonly: bool = False) -> None:
+        text = str(path)
+        if not text or text == ":memory:" or text.startswith("file:") or "\0" in text:
+            raise ResultsError(
+                f"{shown(text, 60)}: results need a file (an in-memory database would lose them)"
+            )
         self.path = Path(path)
+        self.readonly = readonly
+        if text.endswith(("/", os.sep)):
+            raise ResultsError(f"{self.path}: names a folder; a results database is a file")
         try:
-            self.conn = sqlite3.connect(self.path, timeout=60)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.executescript(SCHEMA)
-            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(runs)")}
-            if "fingerprints" not in columns:  # a database from before fingerprints
-                self.conn.execute(
-                    "ALTER TABLE runs ADD COLUMN fingerprints TEXT NOT NULL DEFAULT '{}'"
+            mode: int | None = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as exc:  # a path the system cannot look at (too long, a loop)
+            raise ResultsError(f"{shown(text, 200)}: cannot be used ({exc.strerror})") from None
+        if mode is not None and stat.S_ISDIR(mode):
+            raise ResultsError(f"{self.path}: is a directory")
+        if mode is not None and not stat.S_ISREG(mode):
+            raise ResultsError(
+                f"{self.path}: is not a regular file (a device, pipe or socket); "
+                "a results database is a file"
+            )
+        if readonly and mode is None:
+            raise ResultsError(f"{self.path}: no such results file")
+        with _sqlite_errors(self.path):
+            if readonly:
+                self.conn = sqlite3.connect(_uri(self.path, True), uri=True, timeout=60)
+            else:
+                self.conn = sqlite3.connect(self.path, timeout=60)
+            try:
+                self._columns = self._open()
+            except BaseException:
+                self.conn.close()
+                raise
+
+    def _open(self) -> dict[str, set[str]]:
+        """Check the file's tables (nothing written yet), then create or
+        migrate them unless read-only; the columns of each table."""
+        columns = self._table_columns()
+        if columns and not set(columns) & set(COLUMNS):
+            raise ResultsError(
+                f"{self.path}: not a bgsim results database (it holds other tables: "
+                f"{', '.join(sorted(columns))[:80]})"
+            )
+        for table, need in COLUMNS.items():
+            missing = [c for c in need if table in columns and c not in columns[table]]
+            if missing:
+                raise ResultsError(
+                    f"{self.path}: not a bgsim results database (its {table} table has no "
+                    f"{missing[0]} column)"
                 )
-            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(games)")}
-            for name in ("heroes", "power_uses"):  # a database from before heroes
-                if name not in columns:
-                    self.conn.execute(
-                        f"ALTER TABLE games ADD COLUMN {name} TEXT NOT NULL DEFAULT '[]'"
+        if self.readonly:
+            for table in ("runs", "games"):
+                if table not in columns:
+                    raise ResultsError(
+                        f"{self.path}: not a bgsim results database (no {table} table)"
                     )
-        except sqlite3.DatabaseError as exc:
-            raise ResultsError(f"{self.path}: not a bgsim results database ({exc})") from None
+            return columns
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.executescript(SCHEMA)
+        columns = self._table_columns()
+        for table, added in MIGRATIONS.items():
+            for name, default in added.items():
+                if name not in columns[table]:  # a database from before this column
+                    self.conn.execute(
+                        f"ALTER TABLE {table} ADD COLUMN {name} TEXT NOT NULL DEFAULT {default}"
+                    )
+        return self._table_columns()
+
+    def _table_columns(self) -> dict[str, set[str]]:
+        tables = [
+            row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        ]
+        return {
+            t: {row[1] for row in self.conn.execute(f"PRAGMA table_info({_quote(t)})")}
+            for t in tables
+        }
+
+    def _column(self, table: str, name: str, prefix: str = "") -> str:
+        """``name`` in a query, or its default where an old read-only file lacks it."""
+        if name in self._columns.get(table, ()):
+            return prefix + name
+        return MIGRATIONS[table][name]
 
     def close(self) -> None:
         self.conn.close()
@@ -102,7 +242,7 @@ class ResultsDB:
     def add_run(
         self, run: str, lineup: str, options: dict, seed: int, fingerprints: dict[str, str]
     ) -> None:
-        with self.conn:
+        with _sqlite_errors(self.path), self.conn:
             self.conn.execute(
                 "INSERT OR IGNORE INTO runs (run, lineup, options, seed, created, fingerprints) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -117,11 +257,12 @@ class ResultsDB:
             )
 
     def finished(self, run: str) -> set[int]:
-        rows = self.conn.execute("SELECT game FROM games WHERE run = ?", (run,))
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute("SELECT game FROM games WHERE run = ?", (run,)).fetchall()
         return {r[0] for r in rows}
 
     def add_game(self, rec: GameRecord) -> None:
-        with self.conn:
+        with _sqlite_errors(self.path), self.conn:
             self.conn.execute(
                 "INSERT OR REPLACE INTO games (run, game, seed, seats, placements, turns, "
                 "seconds, replay, finished, heroes, power_uses) "
@@ -147,9 +288,11 @@ class ResultsDB:
 
     def games(self, runs: Iterable[str] | None = None) -> list[GameRecord]:
         """Finished games, oldest run first, in game order."""
+        heroes = self._column("games", "heroes", "g.")
+        uses = self._column("games", "power_uses", "g.")
         query = (
             "SELECT g.run, g.game, g.seed, g.seats, g.placements, g.turns, g.seconds, g.replay, "
-            "g.heroes, g.power_uses FROM games g JOIN runs r ON r.run = g.run"
+            f"{heroes}, {uses} FROM games g JOIN runs r ON r.run = g.run"
         )
         args: list = []
         if runs is not None:
@@ -157,43 +300,133 @@ class ResultsDB:
             query += f" WHERE g.run IN ({','.join('?' * len(runs))})"
             args = runs
         query += " ORDER BY r.created, g.game"
-        out = []
-        for row in self.conn.execute(query, args):
-            run, game, seed, seats, placements, turns, seconds, replay, heroes, uses = row
-            out.append(
-                GameRecord(
-                    run,
-                    game,
-                    seed,
-                    tuple(json.loads(seats)),
-                    tuple(json.loads(placements)),
-                    turns,
-                    seconds,
-                    (),
-                    replay,
-                    tuple(json.loads(heroes)),
-                    tuple(json.loads(uses)),
-                )
-            )
-        return out
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(query, args).fetchall()
+        return [self._record(row) for row in rows]
+
+    def _record(self, row: tuple) -> GameRecord:
+        """A stored game, checked: a file edited or damaged by hand gives a
+        :class:`ResultsError` naming the game, not a crash further on."""
+        run, game, seed, seats, placements, turns, seconds, replay, heroes, uses = row
+        where = f"{self.path}: game {shown(game, 20)} of run {shown(run)}"
+        seat_list = self._json_list(seats, where, "seats")
+        places = self._json_list(placements, where, "placements")
+        if not seat_list or not all(isinstance(x, str) for x in seat_list):
+            raise ResultsError(f"{where}: seats is not a list of agent labels")
+        n = len(seat_list)
+        if len(places) != n or not all(type(p) is int and 1 <= p <= n for p in places):
+            raise ResultsError(f"{where}: placements are not 1..{n}, one per seat")
+        hero_list = self._json_list(heroes, where, "heroes")
+        use_list = self._json_list(uses, where, "power_uses")
+        if not (
+            isinstance(run, str)
+            and type(game) is int
+            and type(seed) is int
+            and type(turns) is int
+            and isinstance(seconds, int | float)
+            and (replay is None or isinstance(replay, str))
+            and all(isinstance(h, str) for h in hero_list)
+            and all(type(u) is int for u in use_list)
+        ):
+            raise ResultsError(f"{where}: a field has the wrong type")
+        return GameRecord(
+            run,
+            game,
+            seed,
+            tuple(seat_list),
+            tuple(places),
+            turns,
+            float(seconds),
+            (),
+            replay,
+            tuple(hero_list),
+            tuple(use_list),
+        )
+
+    @staticmethod
+    def _json_list(text: Any, where: str, name: str) -> list:
+        try:
+            value = loads(text, f"{where}, {name}") if isinstance(text, str | bytes) else None
+        except InputError as exc:
+            raise ResultsError(str(exc)) from None
+        if not isinstance(value, list):
+            raise ResultsError(f"{where}: {name} is not a JSON list")
+        return value
 
     def rounds(self, runs: Iterable[str] | None = None) -> list[tuple]:
         """(run, game, turn, seat, health, tier, alive) rows."""
+        if "rounds" not in self._columns:  # an old read-only file
+            return []
         query = "SELECT run, game, turn, seat, health, tier, alive FROM rounds"
         args: list = []
         if runs is not None:
             runs = list(runs)
             query += f" WHERE run IN ({','.join('?' * len(runs))})"
             args = runs
-        return list(self.conn.execute(query + " ORDER BY run, game, turn, seat", args))
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(query + " ORDER BY run, game, turn, seat", args).fetchall()
+        for row in rows:
+            if not all(type(v) is int for v in row[1:]):
+                raise ResultsError(f"{self.path}: a round of run {shown(row[0])} is not numbers")
+        return rows
 
     def runs_with_fingerprints(self) -> list[tuple[str, str, dict, int, dict[str, str]]]:
         """(run, lineup, options, seed, fingerprints) of every stored run."""
-        rows = self.conn.execute(
-            "SELECT run, lineup, options, seed, fingerprints FROM runs ORDER BY created"
-        )
-        return [(r, lu, json.loads(o), sd, json.loads(f)) for r, lu, o, sd, f in rows]
+        prints = self._column("runs", "fingerprints")
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                f"SELECT run, lineup, options, seed, {prints} FROM runs ORDER BY created"
+            ).fetchall()
+        return [
+            (r, lu, self._json_dict(o, r, "options"), sd, self._json_dict(f, r, "fingerprints"))
+            for r, lu, o, sd, f in rows
+        ]
 
     def runs(self) -> list[tuple[str, str, dict, int]]:
-        rows = self.conn.execute("SELECT run, lineup, options, seed FROM runs ORDER BY created")
-        return [(r, lineup, json.loads(opts), seed) for r, lineup, opts, seed in rows]
+        return [(r, lu, o, sd) for r, lu, o, sd, _ in self.runs_with_fingerprints()]
+
+    def run_details(self) -> list[dict]:
+        """Every stored run, oldest first, as a dict: ``run``, ``lineup``,
+        ``options``, ``seed``, ``created`` (Unix time), ``fingerprints`` and
+        ``games`` (finished games stored). Each field is checked, as
+        :meth:`games` checks its records."""
+        prints = self._column("runs", "fingerprints", "r.")
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                f"SELECT r.run, r.lineup, r.options, r.seed, r.created, {prints}, "
+                "(SELECT COUNT(*) FROM games g WHERE g.run = r.run) FROM runs r ORDER BY r.created"
+            ).fetchall()
+        keys = ("run", "lineup", "options", "seed", "created", "fingerprints", "games")
+        out = []
+        for row in rows:
+            item = dict(zip(keys, row, strict=True))
+            run = item["run"]
+            if not (
+                isinstance(run, str)
+                and isinstance(item["lineup"], str)
+                and type(item["seed"]) is int
+                and isinstance(item["created"], int | float)
+                and 0 <= item["created"] <= LAST_TIME
+            ):
+                raise ResultsError(f"{self.path}: run {shown(run)}: a field has the wrong type")
+            item["options"] = self._json_dict(item["options"], run, "options")
+            item["fingerprints"] = self._json_dict(item["fingerprints"], run, "fingerprints")
+            out.append(item)
+        return out
+
+    def _json_dict(self, text: Any, run: Any, name: str) -> dict:
+        where = f"{self.path}: run {shown(run)}"
+        try:
+            value = loads(text, f"{where}, {name}") if isinstance(text, str | bytes) else None
+        except InputError as exc:
+            raise ResultsError(str(exc)) from None
+        if not isinstance(value, dict):
+            raise ResultsError(f"{where}: {name} is not a JSON object")
+        if name == "fingerprints" and not all(isinstance(v, str) for v in value.values()):
+            raise ResultsError(f"{where}: fingerprints are not text")
+        return value
+
+
+def _quote(name: str) -> str:
+    """An SQL identifier, quoted."""
+    return '"' + name.replace('"', '""') + '"'

@@ -23,7 +23,9 @@ import numpy as np
 
 from bgsim import Observation, PlayerState
 from bgsim.resources import data_path
+from combat_c.guarded import InputError, numbers, read_json
 
+MAX_WEIGHT = 1_000_000.0  # the largest weight a model file may hold
 # Turn ranges with their own model: the same feature weighs differently early and late.
 STAGES = ((1, 4), (5, 8), (9, 12), (13, 10_000))
 FEATURES = (
@@ -97,10 +99,25 @@ class ValueModel:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> ValueModel:
-        doc = json.loads(Path(path or data_path("value_model.json")).read_text(encoding="utf-8"))
-        if list(doc["features"]) != list(FEATURES):
-            raise ValueError("value_model.json was fitted on other features; refit it")
-        return cls(tuple(tuple(w) for w in doc["weights"]), doc["fitted_on"])
+        """The model in ``path`` (default: the shipped one), read through the
+        guarded reader and checked; a problem is an ``InputError`` (a
+        ``ValueError``) naming the file and the field."""
+        source = Path(path or data_path("value_model.json"))
+        doc = read_json(source)
+        if not isinstance(doc, dict) or not isinstance(doc.get("fitted_on", ""), str):
+            raise InputError(f"{source}: not a value model (an object with features, weights)")
+        if doc.get("features") != list(FEATURES):
+            raise InputError(f"{source}: fitted on other features; refit it")
+        rows = doc.get("weights")
+        if not isinstance(rows, list) or len(rows) != len(STAGES):
+            raise InputError(f"{source}: weights: not {len(STAGES)} rows, one per stage")
+        weights = []
+        for i, row in enumerate(rows):
+            got = numbers(row, f"{source}: weights[{i}]", -MAX_WEIGHT, MAX_WEIGHT)
+            if len(got) != len(FEATURES):
+                raise InputError(f"{source}: weights[{i}]: not {len(FEATURES)} numbers")
+            weights.append(got)
+        return cls(tuple(weights), doc.get("fitted_on", ""))
 
     def to_json(self) -> str:
         rows = [
@@ -115,7 +132,29 @@ class ValueModel:
 
 @cache
 def value_model() -> ValueModel:
+    """The shipped model, ``data/value_model.json`` (read once)."""
     return ValueModel.load()
+
+
+def load_value_model(path: str | Path) -> ValueModel:
+    """A model file that ``bgsim value --out PATH`` wrote (the MCTS agent's
+    ``value_model=PATH`` option); a file that cannot be read or is no such
+    model raises ``ValueError`` in one line.
+
+    >>> load_value_model("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: value_model=no/such/file.json: cannot read it (No such file or directory)
+    """
+    try:
+        return ValueModel.load(path)
+    except InputError as exc:
+        text = str(exc).removeprefix(f"{path}: ")
+        if text.startswith("cannot read"):
+            raise ValueError(
+                f"value_model={path}: cannot read it{text[len('cannot read') :]}"
+            ) from None
+        raise ValueError(f"value_model={path}: not a bgsim value model ({text})") from None
 
 
 def collect_samples(

@@ -64,6 +64,8 @@ import operator
 from dataclasses import dataclass
 from typing import SupportsIndex, cast
 
+from combat_c.guarded import shown
+
 MAX_SHOP = 7
 MAX_BOARD = 7
 MAX_HAND = 10
@@ -401,7 +403,7 @@ def decode(code: int) -> Action:
         if 0 <= index < NUM_ACTIONS:
             return ACTIONS[index]
     raise IllegalActionError(
-        f"action code must be an integer 0..{NUM_ACTIONS - 1}, not {code!r:.60}"
+        f"action code must be an integer 0..{NUM_ACTIONS - 1}, not {shown(code, 60)}"
     )
 
 
@@ -426,7 +428,7 @@ def as_action(action: object) -> Action:
         else:
             return decode(code)
     raise IllegalActionError(
-        f"an action or an integer code, not {type(action).__name__} {action!r:.60}"
+        f"an action or an integer code, not {type(action).__name__} {shown(action, 60)}"
     )
 
 

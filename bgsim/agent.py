@@ -9,13 +9,15 @@ NAME=module:Class`` plays any importable class that meets the protocol.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from bgsim.actions import Action
+from bgsim.limits import MAX_ITERATIONS, MAX_SECONDS
 from bgsim.observation import Observation
+from combat_c.guarded import shown
 
 
 @runtime_checkable
@@ -51,6 +53,46 @@ class Agent(Protocol):
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
 
 
+class AgentError(RuntimeError):
+    """An agent's own code failed while it played, or chose an action that is
+    not legal: the message names the agent, its seat, the turn and where its
+    code failed, in one line (``bgsim`` prints it as an error).
+
+    >>> try:
+    ...     raise ValueError("no such card")
+    ... except ValueError as exc:
+    ...     print(AgentError.failed("thrifty", 1, 3, exc))
+    agent 'thrifty' (seat 1) failed on turn 3: ValueError: no such card (...)
+    """
+
+    @classmethod
+    def failed(cls, name: str, seat: int, turn: int, exc: BaseException) -> AgentError:
+        """The error for ``exc``, raised by agent ``name`` playing ``seat``."""
+        return cls(f"agent {shown(name)} (seat {seat}) failed on turn {turn}: {described(exc)}")
+
+
+def described(exc: BaseException) -> str:
+    """An exception in one line: its type, its message (cut short) and the
+    file and line where it was raised.
+
+    >>> try:
+    ...     {}["x"]
+    ... except KeyError as exc:
+    ...     described(exc).startswith("KeyError: 'x' (")
+    True
+    """
+    text = " ".join(str(exc).split())
+    if len(text) > 200:
+        text = text[:200] + "..."
+    where = ""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        where = f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
+    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
+
+
 class BudgetError(ValueError):
     """A search budget that cannot be used; the message says why.
 
@@ -84,21 +126,30 @@ class Budget:
             raise BudgetError("a budget is either seconds or iterations")
         seconds = self.seconds
         if seconds is not None and not (
-            isinstance(seconds, int | float) and math.isfinite(seconds) and seconds > 0
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 < seconds <= MAX_SECONDS  # NaN and infinities fail it too
         ):
-            raise BudgetError(f"seconds must be a finite positive number, not {self.seconds!r}")
+            raise BudgetError(
+                f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, "
+                f"not {shown(self.seconds)}"
+            )
         if self.iterations is not None and (
             isinstance(self.iterations, bool)
             or not isinstance(self.iterations, int)
-            or self.iterations < 1
+            or not 1 <= self.iterations <= MAX_ITERATIONS
         ):
-            raise BudgetError(f"iterations must be a positive integer, not {self.iterations!r}")
+            raise BudgetError(
+                f"iterations must be an integer 1..{MAX_ITERATIONS:,}, not {shown(self.iterations)}"
+            )
 
     @classmethod
     def parse(cls, text: str | None) -> Budget | None:
         """A budget from its text, ``0.5s`` or ``2000it`` (None stays None)."""
         if text is None:
             return None
+        if not isinstance(text, str):
+            raise BudgetError(f"a budget is text like 0.5s or 2000it, not {shown(text)}")
         clean = text.strip().lower()
         try:
             if clean.endswith("it"):
@@ -108,8 +159,8 @@ class Budget:
         except (ValueError, BudgetError):
             pass
         raise BudgetError(
-            f"bad budget {text!r:.40}; use finite positive seconds like 0.5s or iterations "
-            "like 2000it"
+            f"bad budget {shown(text)}; use seconds like 0.5s (at most {MAX_SECONDS:g}) or "
+            f"iterations like 2000it (at most {MAX_ITERATIONS:,})"
         )
 
     def __str__(self) -> str:

@@ -7,19 +7,67 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from bgsim import compiled
+from bgsim.limits import (
+    MAX_GAMES,
+    MAX_GUESSES,
+    MAX_ITERATIONS,
+    MAX_REPEAT,
+    MAX_RUNS,
+    MAX_SECONDS,
+    MAX_SEED,
+    MAX_SPEED,
+    MAX_WORKERS,
+    float_in,
+    int_in,
+)
 
 
 class CommandError(Exception):
     """A user-facing error: printed as ``bgsim: error: ...`` with exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _user_errors() -> tuple[type[Exception], ...]:
+    """The project's own error classes: each message is one line naming the
+    problem, printed like a CommandError (exit code 2). Imported only when an
+    exception is on its way out."""
+    from agents.results_db import ResultsError
+    from bgsim.agent import AgentError, BudgetError
+    from bgsim.outputs import OutputError
+    from bgsim.registry import LineupError
+    from bgsim.replay import ReplayError
+    from bgsim.ruleset import RulesetError
+    from combat_c import BoardSpecError
+    from combat_c.guarded import InputError
+
+    return (
+        AgentError,
+        ResultsError,
+        BudgetError,
+        OutputError,
+        LineupError,
+        ReplayError,
+        RulesetError,
+        BoardSpecError,
+        InputError,
+    )
+
+
 def _cmd_data_build(args: argparse.Namespace) -> int:
     from bgsim import datagen
+    from bgsim.outputs import output_file
     from bgsim.resources import data_dir
 
-    out = Path(args.out) if args.out else data_dir() / "cards.json"
+    out = output_file(args.out, "--out") if args.out else data_dir() / "cards.json"
     try:
         datagen.write_cards(out)
     except RuntimeError as exc:
@@ -30,12 +78,13 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
 
 def _cmd_cards(args: argparse.Namespace) -> int:
     from bgsim.cards import TRIBES, cards
+    from combat_c.guarded import shown
 
     db = cards()
     tribe = args.tribe.lower() if args.tribe else None
     if tribe is not None and tribe not in TRIBES and tribe != "neutral":
         raise CommandError(
-            f"unknown tribe {args.tribe!r}; choose from {', '.join(TRIBES)}, neutral"
+            f"unknown tribe {shown(args.tribe)}; choose from {', '.join(TRIBES)}, neutral"
         )
     rows = []
     for card in db.pool:
@@ -73,7 +122,15 @@ def _load_board(path: str):  # -> combat_c.Board
     try:
         return parse_board(Path(path))
     except BoardSpecError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        raise CommandError(_about_file(path, str(exc))) from None
+
+
+def _about_file(path: str, message: str) -> str:
+    """``message`` about the file ``path``, naming it once (the guarded
+    reader names a very long path by its start)."""
+    if message.startswith((f"{path}:", f"{path[:200]}...:")):
+        return message
+    return f"{path if len(path) <= 200 else path[:200] + '...'}: {message}"
 
 
 def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
@@ -81,23 +138,31 @@ def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
     if args.b is not None:
         return _load_board(args.a), _load_board(args.b)
     from combat_c import BoardSpecError, parse_board
+    from combat_c.guarded import InputError, read_json
 
     try:
-        fight = json.loads(Path(args.a).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CommandError(f"{args.a}: {exc}") from None
+        fight = read_json(args.a)
+    except InputError as exc:
+        raise CommandError(str(exc)) from None
     if not isinstance(fight, dict) or "a" not in fight or "b" not in fight:
         raise CommandError(f"{args.a}: give two board files, or one file with 'a' and 'b'")
-    try:
-        return parse_board(fight["a"]), parse_board(fight["b"])
-    except BoardSpecError as exc:
-        raise CommandError(f"{args.a}: {exc}") from None
+    boards = []
+    for side in ("a", "b"):
+        try:
+            boards.append(parse_board(fight[side]))
+        except BoardSpecError as exc:
+            raise CommandError(f"{args.a}: board {side}: {exc}") from None
+    return boards[0], boards[1]
 
 
 def _cmd_combat(args: argparse.Namespace) -> int:
     from combat_c import resolve, simulate
 
     a, b = _load_fight(args)
+    if args.arrange:
+        if args.trace:
+            raise CommandError("--arrange and --trace do not go together")
+        return _arrange(a, b, args)
     if args.trace:
         from bgsim.trace import format_fight
 
@@ -105,9 +170,7 @@ def _cmd_combat(args: argparse.Namespace) -> int:
         for line in format_fight(a, b, result, names=("A", "B")):
             print(line)
         return 0
-    if args.runs < 1:
-        raise CommandError("--runs must be at least 1")
-    odds = simulate(a, b, args.runs, args.seed)
+    odds = simulate(a, b, args.runs, args.seed)  # in parts: Ctrl-C stops it
     pct = odds.damage_percentiles((0.1, 0.25, 0.5, 0.75, 0.9))
     if args.json:
         out = odds.as_dict()
@@ -130,6 +193,68 @@ def _cmd_combat(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
+    """``bgsim combat --arrange``: the best order of A against B and its gain."""
+    from agents.board_order import EXHAUSTIVE, best_order
+
+    if args.runs < 1:
+        raise CommandError("--runs must be at least 1")
+    if len(a.minions) < 2:
+        raise CommandError(f"{args.a}: --arrange needs at least two minions on board A")
+    found = best_order(a, b, args.runs, args.seed)
+    names = [m.name + (" (golden)" if m.golden else "") for m in found.board.minions]
+    given_names = [m.name + (" (golden)" if m.golden else "") for m in a.minions]
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "order": list(found.order),
+                    "minions": names,
+                    "board": found.board.to_spec(),
+                    "given": found.given.as_dict(),
+                    "best": found.best.as_dict(),
+                    "orders_tried": found.tried,
+                    "exhaustive": found.exhaustive,
+                    "search_score_given": found.searched_given,
+                    "search_score_best": found.searched_best,
+                }
+            )
+        )
+        return 0
+    how = (
+        f"every order ({found.tried} distinct)"
+        if found.exhaustive
+        else f"a hill-climb over single moves ({found.tried} orders; boards of "
+        f"{EXHAUSTIVE + 1}+ minions)"
+    )
+    print(f"best order of {args.a} (A) against {args.b or 'B'}, seed {args.seed}:")
+    print(f"  searched {how}, {args.runs:,} fights each")
+    print(f"  given: {' | '.join(given_names)}")
+    if found.changed:
+        print(f"  best:  {' | '.join(names)}")
+        print(f"         (the given slots {' '.join(str(i + 1) for i in found.order)})")
+    else:
+        print("  best:  the given order (no order found fights better)")
+    print(f"checked on {args.runs:,} fresh fights (another seed) for both orders:")
+    rows = [("given order", found.given), ("best order", found.best)]
+    print(
+        f"  {'':12s} {'A wins':>7s} {'tie':>7s} {'B wins':>7s} "
+        f"{'A kills B':>10s} {'B kills A':>10s}"
+    )
+    for label, o in rows:
+        print(
+            f"  {label:12s} {o.win:7.1%} {o.tie:7.1%} {o.loss:7.1%} "
+            f"{o.lethal_dealt:10.1%} {o.lethal_taken:10.1%}"
+        )
+    g, bst = found.given, found.best
+    print(
+        f"  {'best-given':12s} {100 * (bst.win - g.win):+6.1f}  {100 * (bst.tie - g.tie):+6.1f}  "
+        f"{100 * (bst.loss - g.loss):+6.1f}  {100 * (bst.lethal_dealt - g.lethal_dealt):+9.1f}  "
+        f"{100 * (bst.lethal_taken - g.lethal_taken):+9.1f}   (percentage points)"
+    )
+    return 0
+
+
 _BUILDS = {
     "compiled": "compiled with mypyc",
     "pure": "pure Python (no compiled build, or BGSIM_PURE=1)",
@@ -141,11 +266,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from bgsim import bench
 
     which = args.what
-    for name in ("iterations", "lobbies", "repeat"):
-        if getattr(args, name) < 1:
-            raise CommandError(f"--{name} must be at least 1, got {getattr(args, name)}")
-    if not args.seconds > 0:
-        raise CommandError(f"--seconds must be positive, got {args.seconds}")
     results = {}
     log = None if args.json else print
     if log and which != "combat":
@@ -157,9 +277,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if which in ("lobby", "all"):
         from agents.bench import bench_lobby
 
+        heroes = args.heroes == "on"
         if log:
-            print("eight-player lobbies, random agents (one core)")
-        r = results["lobby"] = bench_lobby(args.lobbies, seed=0)
+            with_heroes = ", with heroes" if heroes else ""
+            print(f"eight-player lobbies, random agents{with_heroes} (one core)")
+        r = results["lobby"] = bench_lobby(args.lobbies, seed=0, heroes=heroes)
         if log:
             print(
                 f"  {r['lobbies_per_second']:.1f} lobbies/s "
@@ -189,21 +311,36 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_belief(args: argparse.Namespace) -> int:
-    from agents.belief_eval import fit_development, measure_belief
-    from bgsim.registry import LineupError
-    from bgsim.resources import data_path
+def _checked_lineup(text: str) -> None:
+    """A lineup of the shipped ruleset, every agent built once (``belief``,
+    ``value``): a bad option is one line before any game is played."""
+    from bgsim.registry import LineupError, check_lineup, parse_lineup
 
     try:
-        if args.fit:
-            dev = fit_development(args.games, args.seed, args.lineup)
-            path = data_path("belief.json")
-            path.write_text(dev.to_json(), encoding="utf-8")
-            print(f"wrote {path} ({dev.fitted_on})")
-            return 0
-        result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
+        check_lineup(parse_lineup(text))
     except LineupError as exc:
         raise CommandError(str(exc)) from None
+
+
+def _cmd_belief(args: argparse.Namespace) -> int:
+    from agents.belief_eval import fit_development, measure_belief
+
+    _checked_lineup(args.lineup)
+    if args.fit:
+        path = _model_out(args.out, "belief.json")
+        dev = fit_development(args.games, args.seed, args.lineup)
+        if not dev.size:
+            raise CommandError(
+                f"{args.games} lobbies leave no turn with the 20 boards a fit needs; "
+                "play more (--games 3 at least)"
+            )
+        _write_model(path, dev.to_json())
+        print(f"wrote {path} ({dev.fitted_on})")
+        print(f'use it: --lineup "mcts[belief={path}]:1,heuristic:7" (greedy takes belief= too)')
+        return 0
+    if args.out:
+        raise CommandError("--out goes with --fit (it names the refitted table's file)")
+    result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -219,17 +356,40 @@ def _cmd_belief(args: argparse.Namespace) -> int:
 
 def _cmd_value(args: argparse.Namespace) -> int:
     from agents.value import fit_value_model
-    from bgsim.resources import data_path
 
-    model, report = fit_value_model(args.games, args.seed, args.lineup)
-    path = data_path("value_model.json")
-    path.write_text(model.to_json(), encoding="utf-8")
+    _checked_lineup(args.lineup)
+    path = _model_out(args.out, "value_model.json")
+    try:
+        model, report = fit_value_model(args.games, args.seed, args.lineup)
+    except ValueError as exc:  # too few samples to fit every stage
+        raise CommandError(f"{exc}; play more lobbies (--games)") from None
+    _write_model(path, model.to_json())
     print(f"wrote {path} ({model.fitted_on})")
+    print(f'use it: --lineup "mcts[value=model,value_model={path}]:1,heuristic:7"')
     print(
         f"  {report['samples']} samples; mean |placement error| {report['mean_abs_error']:.2f} "
         f"(guessing 4.5 every time: {report['baseline_error']:.2f})"
     )
     return 0
+
+
+def _model_out(out: str | None, name: str) -> Path:
+    """Where a refitted model goes: ``--out``, else the user's data folder
+    (never the installed package's own data); checked before the work."""
+    from bgsim.outputs import output_file
+    from bgsim.resources import user_data_dir
+
+    if out:
+        return output_file(out, "--out", make=False)
+    return output_file(user_data_dir() / name, "model file", make=False)
+
+
+def _write_model(path: Path, text: str) -> None:
+    """Write a refitted model through a temporary file (``bgsim.outputs``)."""
+    from bgsim.outputs import atomic_write, output_file
+
+    with atomic_write(output_file(path, "--out")) as f:
+        f.write(text)
 
 
 def _rules(args: argparse.Namespace):  # -> bgsim.Ruleset
@@ -240,8 +400,6 @@ def _rules(args: argparse.Namespace):  # -> bgsim.Ruleset
         return load_ruleset(args.ruleset)
     except RulesetError as exc:
         raise CommandError(str(exc)) from None
-    except OSError as exc:
-        raise CommandError(f"{args.ruleset}: cannot read ({exc.strerror})") from None
 
 
 def _budget(text: str | None):  # -> bgsim.Budget | None
@@ -277,28 +435,25 @@ def _seats(args: argparse.Namespace, rules, budget):  # -> tuple[AgentSpec, ...]
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from agents.arena import GameTask, play_game
+    from bgsim.outputs import output_file
     from bgsim.seeds import derive_seed
 
     rules = _rules(args)
     budget = _budget(args.budget)
     seats = _seats(args, rules, budget)
-    replay_dir = None
-    if args.replay:
-        replay_dir = str(Path(args.replay).parent)
+    replay = output_file(args.replay, "replay file", make=False) if args.replay else None
     task = GameTask(
         "play",
         0,
         derive_seed("play", args.seed),
         seats,
         budget,
-        replay_dir,
+        None if replay is None else str(replay.parent),
         rules,
         heroes=args.heroes == "on",
+        replay_name=None if replay is None else replay.name,
     )
-    record = play_game(task)
-    if args.replay:
-        assert record.replay is not None
-        Path(record.replay).replace(args.replay)
+    record = play_game(task)  # writes the replay (if asked) to that very file
     order = sorted(range(len(seats)), key=lambda p: record.placements[p])
     print(f"lobby seed {args.seed}: {record.turns} turns, {record.seconds:.1f} s")
     for p in order:
@@ -311,6 +466,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from agents.arena import Tournament, run_tournament
     from agents.results_db import ResultsDB, ResultsError
+    from bgsim.agent import AgentError
     from bgsim.registry import LineupError
 
     rules = _rules(args)
@@ -328,8 +484,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
-    if args.workers < 1:
-        raise CommandError("--workers must be at least 1")
     try:
         db = ResultsDB(args.db)
     except ResultsError as exc:
@@ -363,6 +517,11 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             return 130
         except LineupError as exc:
             raise CommandError(str(exc)) from None
+        except AgentError as exc:
+            done = len(db.finished(tour.run))
+            raise CommandError(
+                f"{exc}; {done} of {tour.games} games are stored in {args.db}"
+            ) from None
         by_hero = {}
         if tour.heroes:
             from agents.arena import summarize_heroes
@@ -382,7 +541,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             (
                 label,
                 str(r["games"]),
-                f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+                f"{r['mean_placement']:.2f} ({_ci(r['ci_low'], r['ci_high'])})",
                 f"{r['top4']:.1%} ({r['top4_low']:.0%}-{r['top4_high']:.0%})",
                 f"{r['win']:.1%} ({r['win_low']:.0%}-{r['win_high']:.0%})",
             )
@@ -399,7 +558,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                 (
                     heroes()[hero].name,
                     str(r["games"]),
-                    f"{r['mean_placement']:.2f} ({r['ci_low']:.2f}-{r['ci_high']:.2f})",
+                    f"{r['mean_placement']:.2f} ({_ci(r['ci_low'], r['ci_high'])})",
                     f"{r['top4']:.1%}",
                     f"{r['power_uses']:.1f}",
                 )
@@ -407,6 +566,13 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             ],
         )  # best first
     return 0
+
+
+def _ci(low: float, high: float) -> str:
+    """A mean's interval, or why there is none (one lobby)."""
+    if low != low or high != high:  # nan: fewer than two lobbies
+        return "one lobby"
+    return f"{low:.2f}-{high:.2f}"
 
 
 def _table(
@@ -464,6 +630,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
     from agents.arena import GameTask, Tournament, play_game, run_tournament
     from agents.results_db import ResultsDB
+    from bgsim.outputs import output_dir
     from bgsim.registry import LineupError
     from bgsim.seeds import derive_seed
     from viz.plots import write_plots
@@ -482,12 +649,20 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_dir(args.out)
     db_path = out / "results.db"
     print(f"playing {args.games} eight-player lobbies: {args.lineup} (MCTS budget {budget})")
     with ResultsDB(db_path) as db:
-        summary = run_tournament(tour, db, workers=args.workers)
+        try:
+            summary = run_tournament(tour, db, workers=args.workers)
+        except KeyboardInterrupt:
+            done = len(db.finished(tour.run))
+            print(
+                f"\ninterrupted: {done} of {tour.games} games are stored in {db_path}; "
+                "run the same command again to resume",
+                file=sys.stderr,
+            )
+            return 130
     print(f"{'agent':24s} {'seats':>5s}  {'mean place':>10s}  {'top-4':>6s}  {'win':>6s}")
     for label, r in summary.items():
         print(
@@ -495,6 +670,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             f"{r['top4']:6.1%}  {r['win']:6.1%}"
         )
     written, _ = write_plots(db_path, out / "plots", png=False)
+    from viz.report import write_report
+
+    report = write_report(db_path, out / "report.html", [tour.run], source=db_path.name)
     seats = tuple(tour.specs)
     task = GameTask(
         "demo",
@@ -505,13 +683,13 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         str(out),
         rules,
         heroes=tour.heroes,
+        replay_name="replay.jsonl",
     )
-    record = play_game(task)
+    play_game(task)
     replay = out / "replay.jsonl"
-    assert record.replay is not None
-    Path(record.replay).replace(replay)
     print(f"\nresults:  {db_path}")
     print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")
+    print(f"report:   {report} (one file, works offline)")
     print(f"replay:   {replay}")
     print(f"\nwatch the replay:  bgsim watch {replay}")
     return 0
@@ -537,20 +715,122 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     )
 
 
+def _cmd_replay_verify(args: argparse.Namespace) -> int:
+    """Play a replay's game again from its seed and actions and compare."""
+    from bgsim.replay import ReplayError, read_replay, verify_replay
+
+    try:
+        replay = read_replay(args.file)
+    except ReplayError as exc:
+        raise CommandError(str(exc)) from None
+    problem = verify_replay(replay, args.file)
+    if problem is not None:
+        print(f"bgsim replay verify: {problem}", file=sys.stderr)
+        return 1
+    print(
+        f"{args.file}: verified: its {len(replay.records)} records are the game of seed "
+        f"{replay.header['seed']} played again"
+    )
+    return 0
+
+
 def _cmd_plot(args: argparse.Namespace) -> int:
     from agents.results_db import ResultsError
+    from bgsim.outputs import output_dir
     from viz.plots import write_plots
 
     if not Path(args.db).is_file():
         raise CommandError(f"{args.db}: no such results file")
+    output_dir(args.out, "plot folder", make=False)  # checked before the database is read
     try:
-        written, png_problem = write_plots(args.db, args.out, png=args.png)
+        written, png_problem = write_plots(args.db, args.out, png=args.png, runs=args.run)
     except (ResultsError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     for path in written:
         print(f"wrote {path}")
     if png_problem:
         print(f"note: {png_problem}; the HTML plots are complete")
+    return 0
+
+
+def _cmd_runs(args: argparse.Namespace) -> int:
+    from agents.results_db import ResultsDB, ResultsError
+    from agents.runs import load_runs
+
+    if not Path(args.db).is_file():
+        raise CommandError(f"{args.db}: no such results file")
+    try:
+        with ResultsDB(args.db, readonly=True) as db:  # no schema, journal or -wal written
+            runs = load_runs(db)
+    except ResultsError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "run": r.run,
+                        "lineup": r.lineup,
+                        "games": r.games,
+                        "planned": r.planned,
+                        "seed": r.seed,
+                        "budget": r.options.get("budget"),
+                        "ruleset": r.options.get("ruleset"),
+                        "heroes": bool(r.options.get("heroes")),
+                        "created": r.created,
+                        "fingerprints": r.fingerprints,
+                    }
+                    for r in runs
+                ]
+            )
+        )
+        return 0
+    if not runs:
+        print(f"{args.db} holds no runs")
+        return 0
+    print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {args.db} (oldest first)")
+    _table(
+        ("run", "started", "games", "seed", "budget", "heroes", "lineup"),
+        [
+            (
+                r.run,
+                r.date,
+                f"{r.games}/{r.planned}" if r.planned is not None else str(r.games),
+                str(r.seed),
+                r.budget,
+                "on" if r.options.get("heroes") else "off",
+                r.lineup,
+            )
+            for r in runs
+        ],
+        left=(0, 1, 6),
+    )
+    print("\nagent fingerprints (code and options; bgsim: the game's own code):")
+    for r in runs:
+        prints = ", ".join(f"{k} {v}" for k, v in sorted(r.fingerprints.items()))
+        print(f"  {r.run}: {prints or 'none recorded'}")
+    print(
+        f"\nreport one of them: bgsim report {args.db} --run {runs[-1].run[:6]} --out report.html"
+    )
+    return 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from agents.results_db import ResultsError
+    from bgsim.outputs import output_file
+    from viz.report import write_report
+
+    if not Path(args.db).is_file():
+        raise CommandError(f"{args.db}: no such results file")
+    out = output_file(args.out, "--out", make=False)  # checked before the database is read
+    if not out.parent.is_dir():
+        raise CommandError(f"--out {out}: the folder {out.parent} does not exist")
+    try:
+        path = write_report(args.db, out, args.run or (), source=args.db)
+    except (ResultsError, ValueError) as exc:
+        raise CommandError(str(exc)) from None
+    size = path.stat().st_size / 1e6
+    print(f"wrote {path} ({size:.1f} MB, one self-contained page: open it in a browser)")
     return 0
 
 
@@ -586,11 +866,82 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+# The option types that hold every size to the bounds of bgsim.limits, which
+# --help states.
+_RUNS = int_in(1, MAX_RUNS, "--runs")
+_SEED = int_in(0, MAX_SEED, "--seed")
+_SEED_HELP = "{} (0..2**63-1)"
+_GAMES = int_in(1, MAX_GAMES, "--games")
+_GAMES_SPAN = f"(1..{MAX_GAMES:,})"
+_WORKERS = int_in(1, MAX_WORKERS, "--workers")
+_WORKERS_SPAN = f"(1..{MAX_WORKERS})"
+_BUDGET_HELP = (
+    f"search budget per turn: seconds like 0.5s (at most {MAX_SECONDS:g}) "
+    f"or iterations like 2000it (at most {MAX_ITERATIONS:,})"
+)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bgsim")
+    except PackageNotFoundError:  # the source tree, not installed
+        return "(not installed)"
+
+
+LINEUP_HELP = (
+    'agents and their seats, eight in all, e.g. "mcts:1,heuristic:7"; options go in '
+    'brackets: "mcts[c=0.5,cheat]:1,heuristic[curve=fast]:7". {agents}'
+)
+
+
+def lineup_agents_help() -> str:
+    """The agents a lineup may name, each with its options (for ``--help``).
+
+    >>> "mcts [" in lineup_agents_help() and "value_model" in lineup_agents_help()
+    True
+    """
+    from bgsim.registry import LineupError, accepted_options, agent_class, known_agents, parse_spec
+
+    items = []
+    for name in sorted(known_agents()):
+        try:
+            options = accepted_options(agent_class(parse_spec(name)))
+        except LineupError:
+            options = ()
+        items.append(f"{name} [{', '.join(options)}]" if options else name)
+    return "Agents [options]: " + "; ".join(items) + "."
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows every option's default (when it has one and its help does not
+    already say it) and the lineup's agents with their options."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "{agents}" in text:
+            text = text.replace("{agents}", lineup_agents_help())
+        default = action.default
+        if (
+            "default" in text
+            or default is None
+            or default is False
+            or default == []
+            or default is argparse.SUPPRESS
+            or not action.option_strings
+        ):
+            return text
+        return text + " (default: %(default)s)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bgsim",
         description="Hearthstone Battlegrounds simulator and agent lab (patch 20.0).",
+        formatter_class=_HelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
@@ -611,30 +962,62 @@ def build_parser() -> argparse.ArgumentParser:
     combat = sub.add_parser("combat", help="odds of one board against another")
     combat.add_argument("a", help="board spec JSON of side A (or a fight file with a and b)")
     combat.add_argument("b", nargs="?", help="board spec JSON of side B")
-    combat.add_argument("--runs", type=int, default=10_000, help="fights to simulate")
-    combat.add_argument("--seed", type=int, default=0, help="random seed")
+    combat.add_argument(
+        "--runs", type=_RUNS, default=10_000, help=f"fights to simulate (1..{MAX_RUNS:,})"
+    )
+    combat.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("random seed"))
     combat.add_argument("--json", action="store_true", help="print one JSON object")
     combat.add_argument("--trace", action="store_true", help="print one fight event by event")
+    combat.add_argument(
+        "--arrange",
+        action="store_true",
+        help="find the best left-to-right order of board A against B (--runs fights per order, "
+        "the same seed for every order) and print its gain in win and lethal odds",
+    )
     combat.set_defaults(func=_cmd_combat)
 
     bench = sub.add_parser("bench", help="performance figures (per core)")
     bench.add_argument(
         "what", nargs="?", default="all", choices=("all", "combat", "lobby", "mcts", "env")
     )
-    bench.add_argument("--iterations", type=int, default=2000, help="MCTS iterations per position")
-    bench.add_argument("--lobbies", type=int, default=20, help="lobbies for the lobby/env figures")
     bench.add_argument(
-        "--repeat", type=int, default=3, help="runs per MCTS position or env set (fastest counts)"
+        "--iterations",
+        type=int_in(1, MAX_ITERATIONS, "--iterations"),
+        default=2000,
+        help=f"MCTS iterations per position (1..{MAX_ITERATIONS:,})",
+    )
+    bench.add_argument(
+        "--lobbies",
+        type=_GAMES,
+        default=20,
+        help=f"lobbies for the lobby/env figures {_GAMES_SPAN}",
+    )
+    bench.add_argument(
+        "--repeat",
+        type=int_in(1, MAX_REPEAT, "--repeat"),
+        default=3,
+        help=f"runs per MCTS position or env set, the fastest counts (1..{MAX_REPEAT})",
     )
     bench.add_argument("--json", action="store_true", help="print JSON")
-    bench.add_argument("--seconds", type=float, default=1.0, help="time per combat measurement")
+    bench.add_argument(
+        "--seconds",
+        type=float_in(MAX_SECONDS, "--seconds"),
+        default=1.0,
+        help=f"time per combat measurement (above 0, at most {MAX_SECONDS:g})",
+    )
+    bench.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="off",
+        help="lobby figure: play with heroes (the draft and hero powers; default: off)",
+    )
     bench.set_defaults(func=_cmd_bench)
 
-    lineup_help = 'agents and seats, e.g. "mcts:1,heuristic:7" (options: mcts[cheat]:1)'
+    lineup_help = LINEUP_HELP
     play = sub.add_parser("play", help="play one eight-player lobby")
     play.add_argument("--lineup", default="heuristic:1,greedy:1,random:6", help=lineup_help)
-    play.add_argument("--seed", type=int, default=0, help="lobby seed")
-    play.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
+    play.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("lobby seed"))
+    play.add_argument("--budget", help=_BUDGET_HELP)
     play.add_argument("--replay", help="write the game's replay to this .jsonl file")
     play.add_argument(
         "--agent",
@@ -656,13 +1039,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="many lobbies, stored in SQLite, with a summary")
     tour.add_argument("--lineup", required=True, help=lineup_help)
-    tour.add_argument("--games", type=int, required=True, help="number of lobbies")
-    tour.add_argument("--seed", type=int, default=0, help="base seed (shared across lineups)")
-    tour.add_argument("--workers", type=int, default=1, help="processes (or Ray CPUs)")
+    tour.add_argument(
+        "--games", type=_GAMES, required=True, help=f"number of lobbies {_GAMES_SPAN}"
+    )
+    tour.add_argument(
+        "--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed (shared across lineups)")
+    )
+    tour.add_argument(
+        "--workers", type=_WORKERS, default=1, help=f"processes (or Ray CPUs) {_WORKERS_SPAN}"
+    )
     tour.add_argument("--db", default="results.db", help="SQLite results file (resumable)")
-    tour.add_argument("--budget", help="search budget per turn: 0.5s or 2000it")
+    tour.add_argument("--budget", help=_BUDGET_HELP)
     tour.add_argument("--replays", help="write one replay per game into this directory")
-    tour.add_argument("--backend", choices=("local", "ray"), default="local")
+    tour.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the games run: a local process pool, or Ray",
+    )
     tour.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
     tour.add_argument(
@@ -683,17 +1077,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.set_defaults(func=_cmd_tournament)
 
-    demo = sub.add_parser("demo", help="a short tournament with plots and a replay")
+    demo = sub.add_parser("demo", help="a short tournament with plots, a report and a replay")
     demo.add_argument("--out", default="bgsim-demo", help="output directory")
     demo.add_argument("--lineup", default="mcts:2,heuristic:2,greedy:2,random:2", help=lineup_help)
-    demo.add_argument("--games", type=int, default=16, help="number of lobbies")
-    demo.add_argument("--workers", type=int, default=2, help="processes")
+    demo.add_argument("--games", type=_GAMES, default=16, help=f"number of lobbies {_GAMES_SPAN}")
+    demo.add_argument("--workers", type=_WORKERS, default=2, help=f"processes {_WORKERS_SPAN}")
     demo.add_argument(
         "--budget",
         default="200it",
-        help="MCTS budget per turn (iterations keep the demo reproducible)",
+        help=f"{_BUDGET_HELP} (iterations keep the demo reproducible)",
     )
-    demo.add_argument("--seed", type=int, default=0, help="base seed")
+    demo.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
     demo.add_argument(
         "--agent",
         action="append",
@@ -716,39 +1110,98 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("file", help="replay .jsonl file")
     watch.add_argument("--screenshot", help="render one frame to this PNG and exit (headless)")
     watch.add_argument(
-        "--player", type=int, help="player to follow (1..8, 0: every player; default: the winner)"
+        "--player",
+        type=int_in(0, 8, "--player"),
+        help="player to follow (1..8, 0: every player; default: the winner)",
     )
-    watch.add_argument("--turn", type=int, help="start at this turn (of the followed player)")
+    watch.add_argument(
+        "--turn",
+        type=int_in(0, 100_000, "--turn"),
+        help="start at this turn (of the followed player)",
+    )
     watch.add_argument(
         "--fight", action="store_true", help="start at the followed player's (first) fight"
     )
-    watch.add_argument("--at", type=int, help="start at this frame number")
+    watch.add_argument("--at", type=int_in(0, 10**9, "--at"), help="start at this frame number")
     watch.add_argument("--hover", metavar="X,Y", help="with --screenshot: the mouse at X,Y")
-    watch.add_argument("--speed", type=float, default=1.0, help="animation speed")
+    watch.add_argument(
+        "--speed",
+        type=float_in(MAX_SPEED, "--speed"),
+        default=1.0,
+        help=f"animation speed (above 0, at most {MAX_SPEED:g})",
+    )
     watch.set_defaults(func=_cmd_watch)
 
     belief = sub.add_parser("belief", help="accuracy of the guessed enemy boards")
-    belief.add_argument("--games", type=int, default=20, help="lobbies to sample")
+    belief.add_argument("--games", type=_GAMES, default=20, help=f"lobbies to sample {_GAMES_SPAN}")
     belief.add_argument("--lineup", default="heuristic:8", help=lineup_help)
-    belief.add_argument("--seed", type=int, default=0, help="base seed")
-    belief.add_argument("--guesses", type=int, default=4, help="guesses per sample")
+    belief.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
     belief.add_argument(
-        "--fit", action="store_true", help="refit data/belief.json on these lobbies instead"
+        "--guesses",
+        type=int_in(1, MAX_GUESSES, "--guesses"),
+        default=4,
+        help=f"guesses per sample (1..{MAX_GUESSES:,})",
+    )
+    belief.add_argument(
+        "--fit",
+        action="store_true",
+        help="refit the belief table on these lobbies instead and write it to --out",
+    )
+    belief.add_argument(
+        "--out",
+        metavar="JSON",
+        help="with --fit: the file to write (default: belief.json in the user's data folder, "
+        "e.g. ~/.local/share/bgsim; load it with the agents' belief=PATH option)",
     )
     belief.add_argument("--json", action="store_true", help="print JSON")
     belief.set_defaults(func=_cmd_belief)
 
-    value = sub.add_parser("value", help="refit the MCTS placement model (data/value_model.json)")
-    value.add_argument("--games", type=int, default=400, help="self-play lobbies")
+    value = sub.add_parser("value", help="refit the MCTS placement model and write it to --out")
+    value.add_argument("--games", type=_GAMES, default=400, help=f"self-play lobbies {_GAMES_SPAN}")
     value.add_argument("--lineup", default="heuristic:8", help=lineup_help)
-    value.add_argument("--seed", type=int, default=0, help="base seed")
+    value.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
+    value.add_argument(
+        "--out",
+        metavar="JSON",
+        help="the file to write (default: value_model.json in the user's data folder, e.g. "
+        "~/.local/share/bgsim; load it with mcts[value=model,value_model=PATH])",
+    )
     value.set_defaults(func=_cmd_value)
 
+    replay = sub.add_parser("replay", help="replay tools")
+    replay_sub = replay.add_subparsers(dest="replay_command", metavar="ACTION")
+    replay_sub.required = True
+    verify = replay_sub.add_parser(
+        "verify",
+        help="play a replay's game again from its seed and actions; name the first "
+        "record that differs (exit code 1)",
+    )
+    verify.add_argument("file", help="replay .jsonl file")
+    verify.set_defaults(func=_cmd_replay_verify)
+
+    run_help = (
+        "a run's key, or the start of it, as `bgsim runs` lists them (repeatable: several runs "
+        "side by side; default: every run, each a separate series)"
+    )
     plot = sub.add_parser("plot", help="plotly HTML figures of a results database")
     plot.add_argument("db", help="results.db written by bgsim tournament")
+    plot.add_argument("--run", action="extend", nargs="+", metavar="ID", help=run_help)
     plot.add_argument("--out", default="plots", help="output directory")
     plot.add_argument("--png", action="store_true", help="also write PNGs (needs kaleido)")
     plot.set_defaults(func=_cmd_plot)
+
+    runs = sub.add_parser("runs", help="list the runs in a results database")
+    runs.add_argument("db", help="results.db written by bgsim tournament")
+    runs.add_argument("--json", action="store_true", help="print JSON")
+    runs.set_defaults(func=_cmd_runs)
+
+    report = sub.add_parser(
+        "report", help="one self-contained HTML report of a results database (works offline)"
+    )
+    report.add_argument("db", help="results.db written by bgsim tournament")
+    report.add_argument("--run", action="extend", nargs="+", metavar="ID", help=run_help)
+    report.add_argument("--out", required=True, metavar="HTML", help="the report file to write")
+    report.set_defaults(func=_cmd_report)
 
     hero_list = sub.add_parser("heroes", help="list the heroes with their hero powers")
     hero_list.add_argument("--json", action="store_true", help="print JSON")
@@ -758,12 +1211,26 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("--out", default="bgsim-api", help="output directory (default: bgsim-api)")
     docs.set_defaults(func=_cmd_docs)
 
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        for child in getattr(action, "choices", {}).values():
+            _use_formatter(child)
     return parser
+
+
+def _use_formatter(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = _HelpFormatter
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _use_formatter(child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2), already printed
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return args.func(args)
     except CommandError as exc:
@@ -772,9 +1239,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bgsim: interrupted", file=sys.stderr)
         return 130
+    except _user_errors() as exc:  # the project's one-line errors, wherever raised
+        print(f"bgsim: error: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. `bgsim combat ... --trace | head`
         sys.stderr.close()
         return 0
+    except OSError as exc:  # the system refused a file: one line naming it, as above
+        print(f"bgsim: error: {_os_problem(exc)}", file=sys.stderr)
+        return 2
+
+
+def _os_problem(exc: OSError) -> str:
+    """An operating system error as one line: the file it names, the reason.
+
+    >>> _os_problem(FileNotFoundError(2, "No such file or directory", "x.db"))
+    'x.db: No such file or directory'
+    """
+    reason = exc.strerror or " ".join(str(exc).split())[:200] or type(exc).__name__
+    if exc.filename is None:
+        return reason
+    name = str(exc.filename)
+    return f"{name if len(name) <= 200 else name[:200] + '...'}: {reason}"
 
 
 if __name__ == "__main__":

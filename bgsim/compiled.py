@@ -47,6 +47,7 @@ MODULES = (
     "bgsim._core.tavern",
     "bgsim._core.turn_model",
     "agents.belief",
+    "agents.hero_policy",
     "agents.heuristic",
     "agents.rollout",
     "agents.ismcts",

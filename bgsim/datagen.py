@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from bgsim.outputs import atomic_write
+
 BUILD = 77662
 HEARTHSTONE_DATA_VERSION = "77662.3"
 
@@ -460,5 +462,7 @@ def write_cards(out: Path) -> Path:
             f"hearthstone-data {found} is installed; cards.json is pinned to "
             f"{HEARTHSTONE_DATA_VERSION} (game build {BUILD})"
         )
-    out.write_text(render(build_cards()), encoding="utf-8")
+    text = render(build_cards())
+    with atomic_write(out) as f:
+        f.write(text)
     return out

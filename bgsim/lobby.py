@@ -61,6 +61,7 @@ from bgsim.observation import Observation, PlayerInfo, SeenBoard
 from bgsim.pairing import pair_players
 from bgsim.ruleset import Ruleset, load_ruleset
 from combat_c import Aftermath, Board, CombatResult, resolve, tribe_mask
+from combat_c.guarded import shown
 
 
 @cache
@@ -101,8 +102,10 @@ class Lobby:
         if not isinstance(rules, Ruleset):
             raise TypeError(f"ruleset must be a Ruleset, not {type(rules).__name__}")
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-            raise TypeError(f"seed must be an integer, not {type(seed).__name__} {seed!r:.40}")
+            raise TypeError(f"seed must be an integer, not {type(seed).__name__} {shown(seed)}")
         seed = int(seed)
+        if not isinstance(heroes, bool | np.bool_):
+            raise TypeError(f"heroes must be True or False, not {shown(heroes)}")
         self.rules = rules
         self.seed = seed
         rng = random.Random(seed)
@@ -322,7 +325,11 @@ class Lobby:
         after = tavern.apply_action(before, action, self._pool, self._rngs[player], self.rules)
         self._states[player] = after
         self._log.append(("action", self.turn, player, action.code))
-        if after.tier != before.tier or after.health != before.health or after.hero:
+        if (
+            after.tier != before.tier
+            or after.health != before.health
+            or after.hero is not before.hero  # a hero chosen, a power used, a counter moved
+        ):
             self._public = None
         if type(action) is EndTurn:
             self._hand_out_gifts(player)
@@ -357,10 +364,10 @@ class Lobby:
         """``player`` as a seat index (numpy integers too), or IllegalActionError."""
         seat = player if type(player) is int else _index(player)
         if seat is None:
-            raise IllegalActionError(f"player must be an integer, got {player!r:.40}")
+            raise IllegalActionError(f"player must be an integer, got {shown(player)}")
         if 0 <= seat < len(self._states):
             return seat
-        raise IllegalActionError(f"no player {seat} (players are 0..{self.players - 1})")
+        raise IllegalActionError(f"no player {shown(seat)} (players are 0..{self.players - 1})")
 
     # ------------------------------------------------------------ rounds
 

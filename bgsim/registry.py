@@ -34,16 +34,20 @@ import importlib
 import importlib.metadata
 import inspect
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from bgsim.agent import Agent
+from bgsim.agent import Agent, described
 from bgsim.resources import data_dir
+from combat_c.guarded import shown
 
 __all__ = [
     "BUNDLED",
@@ -150,7 +154,7 @@ def parse_agent_option(text: str) -> tuple[str, str]:
     name, target = name.strip(), target.strip()
     if not sep or not _NAME.match(name) or not _TARGET.match(target):
         raise LineupError(
-            f"bad --agent {text!r:.80}; expected NAME=module:Class, e.g. "
+            f"bad --agent {shown(text, 80)}; expected NAME=module:Class, e.g. "
             "mine=my_pkg.my_module:MyAgent (NAME in lower case letters, digits and _)"
         )
     return name, target
@@ -169,7 +173,9 @@ def _value(text: str) -> Any:
 
 def _spec(name: str, inner: str | None, agents: Mapping[str, str]) -> AgentSpec:
     if name not in agents:
-        raise LineupError(f"unknown agent {name!r}; choose from {', '.join(sorted(agents))}")
+        raise LineupError(
+            f"unknown agent {shown(name, 80)}; choose from {', '.join(sorted(agents))}"
+        )
     options = []
     for part in (inner or "").split(","):
         part = part.strip()
@@ -177,9 +183,11 @@ def _spec(name: str, inner: str | None, agents: Mapping[str, str]) -> AgentSpec:
             continue
         key, _, raw = part.partition("=")
         options.append((key.strip(), _value(raw.strip()) if raw else True))
-    keys = [k for k, _ in options]
-    if len(set(keys)) != len(keys):
-        raise LineupError(f"agent {name!r}: an option is given twice in [{inner}]")
+    seen: set[str] = set()
+    for key, _ in options:
+        if key in seen:
+            raise LineupError(f"agent {shown(name, 80)}: option {shown(key)} is given twice")
+        seen.add(key)
     return AgentSpec(name, tuple(sorted(options)), agents[name])
 
 
@@ -191,7 +199,7 @@ def parse_spec(text: str, agents: Mapping[str, str] | None = None) -> AgentSpec:
     """
     match = _ITEM.match(text)
     if not match or match.group(3) is not None:
-        raise LineupError(f"bad agent spec {text!r:.80}; expected name or name[key=value,...]")
+        raise LineupError(f"bad agent spec {shown(text, 80)}; expected name or name[key=value,...]")
     return _spec(match.group(1), match.group(2), known_agents(agents))
 
 
@@ -212,11 +220,14 @@ def parse_lineup(
         match = _ITEM.match(item)
         if not match:
             raise LineupError(
-                f"bad lineup item {item!r:.80}; expected name:count or name[opts]:count"
+                f"bad lineup item {shown(item, 80)}; expected name:count or name[opts]:count"
             )
-        count = int(match.group(3) or 1)
+        digits = match.group(3) or "1"
+        count = int(digits) if len(digits.lstrip("0")) <= 6 else seats + 1  # no 4,300-digit int()
         if count > seats:
-            raise LineupError(f"{item.strip()!r:.80} takes {count} seats; a lobby has {seats}")
+            raise LineupError(
+                f"{shown(item.strip(), 80)} takes {digits:.20} seats; a lobby has {seats}"
+            )
         out.extend([_spec(match.group(1), match.group(2), known)] * count)
         if len(out) > seats:
             break
@@ -257,17 +268,39 @@ def agent_class(spec: AgentSpec) -> type:
     """
     module_name, _, class_name = spec.target.partition(":")
     try:
-        module = importlib.import_module(module_name)
+        module = _import_agent_module(module_name)
     except ImportError as exc:
-        raise LineupError(f"agent {spec.name!r}: cannot import {module_name!r} ({exc})") from None
-    except Exception as exc:  # an agent module that fails on import is the agent's problem
         raise LineupError(
-            f"agent {spec.name!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
+            f"agent {shown(spec.name, 80)}: cannot import {module_name!r} ({exc})"
+        ) from None
+    except (Exception, SystemExit) as exc:  # a module failing on import is the agent's problem
+        raise LineupError(
+            f"agent {shown(spec.name, 80)}: importing {module_name!r} failed: {described(exc)}"
         ) from None
     cls = getattr(module, class_name, None)
     if not isinstance(cls, type):
-        raise LineupError(f"agent {spec.name!r}: {module_name!r} has no class {class_name!r}")
+        raise LineupError(
+            f"agent {shown(spec.name, 80)}: {module_name!r} has no class {class_name!r}"
+        )
     return cls
+
+
+def _import_agent_module(module_name: str) -> ModuleType:
+    """Import ``module_name``; a module not found on ``sys.path`` is looked
+    for in the current directory too, last, so that ``--agent x=mine:Mine``
+    works from the folder holding ``mine.py`` under the installed ``bgsim``
+    command (whose ``sys.path`` does not include it) without ever shadowing an
+    installed module."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        top = module_name.partition(".")[0]
+        if exc.name != top or here in sys.path or "" in sys.path:
+            raise
+        sys.path.append(here)
+        importlib.invalidate_caches()
+        return importlib.import_module(module_name)
 
 
 def accepted_options(cls: type) -> tuple[str, ...]:
@@ -275,7 +308,7 @@ def accepted_options(cls: type) -> tuple[str, ...]:
     ``__init__`` parameters.
 
     >>> accepted_options(agent_class(parse_spec("greedy")))
-    ('runs', 'guesses')
+    ('runs', 'guesses', 'belief')
     """
     declared = getattr(cls, "OPTIONS", None)
     if declared is not None:
@@ -304,7 +337,7 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
     for key in kwargs:
         if key not in accepted:
             raise LineupError(
-                f"agent {spec.name!r} has no option {key!r}"
+                f"agent {shown(spec.name, 80)} has no option {shown(key)}"
                 + (f"; it takes {', '.join(accepted)}" if accepted else "; it takes none")
             )
     for key, value in common.items():
@@ -313,15 +346,21 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
     factory: Callable[..., Any] = cls
     try:
         agent = factory(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise LineupError(f"agent {spec.label!r}: {exc}") from None
+    except (TypeError, ValueError) as exc:  # a bad option, in the agent's own words
+        raise LineupError(f"agent {shown(spec.label, 80)}: {exc}") from None
+    except Exception as exc:  # the agent's code failed: say where
+        raise LineupError(
+            f"agent {shown(spec.label, 80)}: building it failed: {described(exc)}"
+        ) from None
     try:
         agent.name = spec.label
     except AttributeError:
-        raise LineupError(f"agent {spec.name!r}: its name attribute cannot be set") from None
+        raise LineupError(
+            f"agent {shown(spec.name, 80)}: its name attribute cannot be set"
+        ) from None
     if not isinstance(agent, Agent):
         raise LineupError(
-            f"agent {spec.name!r} ({spec.target}) is not an agent: it needs "
+            f"agent {shown(spec.name, 80)} ({spec.target}) is not an agent: it needs "
             "reset(seat, seed) and act(observation, legal_actions) methods"
         )
     return agent
@@ -362,8 +401,11 @@ def _code_hash(module_name: str) -> str:
         digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     if module_name.split(".")[0] == "agents":
         # The bundled agents also read these tables.
-        for name in ("heuristic.toml", "belief.json", "value_model.json"):
-            digest.update(name.encode() + (data_dir() / name).read_bytes())
+        names = ("heuristic.toml", "belief.json", "value_model.json", "hero_policy.toml")
+        for name in (*names, "hero_ratings.json"):
+            path = data_dir() / name
+            if path.is_file() or name in names:
+                digest.update(name.encode() + path.read_bytes())
     return digest.hexdigest()
 
 
@@ -377,8 +419,26 @@ def fingerprint(spec: AgentSpec) -> str:
     """
     agent_class(spec)  # imported, so its files are found
     module_name = spec.target.partition(":")[0]
-    text = json.dumps([spec.target, [list(o) for o in spec.options], _code_hash(module_name)])
+    parts = [spec.target, [list(o) for o in spec.options], _code_hash(module_name)]
+    # An option naming a file (mcts[value_model=PATH]) counts by what the file holds.
+    for _, value in spec.options:
+        if isinstance(value, str):
+            parts.extend(_file_digest(value))
+    text = json.dumps(parts)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _file_digest(path: str) -> list[str]:
+    """The SHA-256 of the regular file ``path`` as a one-item list, read in
+    blocks; nothing for an option that names no readable regular file (the
+    agent itself says what is wrong with it)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # never open a pipe: it could block
+            return []
+        with open(path, "rb") as f:
+            return [hashlib.file_digest(f, "sha256").hexdigest()]
+    except (OSError, ValueError):
+        return []
 
 
 @cache

@@ -2,7 +2,8 @@
 
 Agents decide from an :class:`~bgsim.Observation`; hand-written policies also
 want to ask the rules about a state they imagine: which actions are legal
-(:func:`legal_actions`, :func:`why_illegal`), what a Battlecry may target
+(:func:`legal_actions`, :func:`why_illegal`), where the hero power may aim
+now (:func:`power_actions`) and what a spell costs (:func:`spell_cost`), what a Battlecry may target
 (:func:`battlecry_targets`, :func:`battlecry_target`), which Mechs a Magnetic
 minion may join (:func:`attach_targets`), and the facts of a card
 (:func:`card_info`; keyword and minion-type bits for
@@ -19,7 +20,7 @@ forward, use :class:`~bgsim.TurnModel`.
 True
 """
 
-from bgsim._core.hero_powers import power_cost
+from bgsim._core.hero_powers import is_active, power_cost
 from bgsim._core.minions import (
     ALL_TRIBES,
     BEAST,
@@ -40,12 +41,16 @@ from bgsim._core.minions import (
     TRIPLE_REWARD,
     WINDFURY,
     CardInfo,
+    SpellCard,
     card_info,
     make_minion,
     pool_minion,
 )
+from bgsim._core.player_state import PlayerState
 from bgsim._core.recruit_effects import battlecry_target
+from bgsim._core.spells import spell_cost as _spell_cost
 from bgsim._core.tavern import (
+    _power_actions,
     action_mask,
     attach_targets,
     battlecry_targets,
@@ -54,6 +59,8 @@ from bgsim._core.tavern import (
     spell_targets,
     why_illegal,
 )
+from bgsim.actions import Action
+from bgsim.ruleset import Ruleset
 
 __all__ = [
     "ALL_TRIBES",
@@ -83,8 +90,46 @@ __all__ = [
     "legal_actions",
     "make_minion",
     "pool_minion",
+    "power_actions",
     "power_cost",
     "prices",
+    "spell_cost",
     "spell_targets",
     "why_illegal",
 ]
+
+
+def spell_cost(card: SpellCard) -> int:
+    """What casting a spell in hand costs in gold (most cost nothing).
+
+    >>> from bgsim import SpellCard
+    >>> spell_cost(SpellCard("TB_BaconShop_HP_047t"))  # Elise Starseeker's Recruitment Map
+    3
+    """
+    return _spell_cost(card)
+
+
+def power_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
+    """The ``HeroPower`` actions legal now (empty when the player has no
+    hero power to use: passive, spent, too dear, no valid target, or not
+    recruiting): the legal actions' hero power part, without listing the rest.
+
+    >>> from bgsim import HeroState, Lobby, PlayerState, load_ruleset
+    >>> power_actions(Lobby(seed=1).state(0), load_ruleset())  # no hero
+    []
+    >>> rakanishu = HeroState("TB_BaconShop_HERO_75", "TB_BaconShop_HP_085")
+    >>> state = PlayerState(0, 1, 1, 3, 5, 40, board=(make_minion("BGS_004"),), hero=rakanishu)
+    >>> power_actions(state, load_ruleset())  # Tavern Lighting: 2 gold, a friendly minion
+    [HeroPower(target=0)]
+    """
+    hero = state.hero
+    if (
+        hero is None
+        or state.hero_offers
+        or state.ended
+        or state.discover
+        or state.actions >= rules.recruit.actions_per_turn
+        or not is_active(hero)
+    ):
+        return []
+    return list(_power_actions(state, rules))

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any, cast, get_type_hints
 
 from bgsim.cards import TRIBES
 from bgsim.resources import data_path
+from combat_c.guarded import InputError, read_text, shown, too_deep
+
+# Bounds on a ruleset's numbers: any number, and the counts a lobby holds or
+# loops over (turns, actions in a turn, copies of a minion in the pool).
+MAX_NUMBER = 1_000_000
+MAX_COUNT = 1000
 
 
 class RulesetError(ValueError):
@@ -108,25 +115,54 @@ class Ruleset:
     def copies(self, tier: int) -> int:
         return self.pool.copies_per_tier[tier - 1]
 
+    def to_table(self) -> dict[str, Any]:
+        """The ruleset as the table its TOML file holds (replays store it, so
+        a game by any ruleset can be played again).
+
+        >>> table = load_ruleset().to_table()
+        >>> table["economy"]["buy_cost"], Ruleset.from_table(table) == load_ruleset()
+        (3, True)
+        """
+        return cast(dict[str, Any], json.loads(json.dumps(dataclasses.asdict(self))))
+
+    @classmethod
+    def from_table(cls, table: Any, source: str = "<table>") -> Ruleset:
+        """A ruleset from a table like :meth:`to_table`'s, checked as a file
+        is (:class:`RulesetError` naming the bad key).
+
+        >>> Ruleset.from_table({"id": "x"})
+        Traceback (most recent call last):
+        ...
+        bgsim.ruleset.RulesetError: <table>: lobby: missing
+        """
+        try:
+            rules = _build(cls, table, "")
+            _check(rules)
+        except RulesetError as exc:
+            raise RulesetError(f"{source}: {exc}") from None
+        return rules
+
 
 def _convert(value: Any, kind: Any, key: str) -> Any:
     if kind is bool:
         if not isinstance(value, bool):
-            raise RulesetError(f"{key}: expected true or false, got {value!r}")
+            raise RulesetError(f"{key}: expected true or false, got {shown(value)}")
         return value
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{key}: expected an integer, got {value!r}")
-        if value < 0:
-            raise RulesetError(f"{key}: must not be negative, got {value}")
+            raise RulesetError(f"{key}: expected an integer, got {shown(value)}")
+        if not 0 <= value <= MAX_NUMBER:
+            raise RulesetError(f"{key}: must be 0..{MAX_NUMBER:,}, got {shown(value)}")
         return value
     if kind is str:
-        if not isinstance(value, str) or not value:
-            raise RulesetError(f"{key}: expected a non-empty string, got {value!r}")
+        if not isinstance(value, str) or not 0 < len(value) <= 200:
+            raise RulesetError(
+                f"{key}: expected a string of 1 to 200 characters, got {shown(value)}"
+            )
         return value
     if kind == tuple[int, ...]:
         if not isinstance(value, list) or not value:
-            raise RulesetError(f"{key}: expected a non-empty list of integers, got {value!r}")
+            raise RulesetError(f"{key}: expected a non-empty list of integers, got {shown(value)}")
         return tuple(_convert(v, int, f"{key}[{i}]") for i, v in enumerate(value))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _build(kind, value, key)
@@ -135,7 +171,7 @@ def _convert(value: Any, kind: Any, key: str) -> Any:
 
 def _build(cls: type, table: Any, prefix: str) -> Any:
     if not isinstance(table, dict):
-        raise RulesetError(f"{prefix or 'ruleset'}: expected a table, got {table!r}")
+        raise RulesetError(f"{prefix or 'ruleset'}: expected a table, got {shown(table)}")
     hints = get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
     unknown = sorted(set(table) - set(names))
@@ -182,8 +218,12 @@ def _check(rules: Ruleset) -> None:
         raise RulesetError("tavern.max_shop_size: must hold every shop size and be at most 7")
     if rules.limits.hand_size > 10 or rules.limits.discover_choices > 3:
         raise RulesetError("limits: the action encoding holds at most 10 cards and 3 options")
-    if rules.recruit.actions_per_turn < 1:
-        raise RulesetError("recruit.actions_per_turn: must be at least 1")
+    if not 1 <= rules.recruit.actions_per_turn <= MAX_COUNT:
+        raise RulesetError(f"recruit.actions_per_turn: must be 1..{MAX_COUNT}")
+    if rules.lobby.max_turns > MAX_COUNT:
+        raise RulesetError(f"lobby.max_turns: must be 1..{MAX_COUNT}")
+    if max(rules.pool.copies_per_tier) > MAX_COUNT:
+        raise RulesetError(f"pool.copies_per_tier: at most {MAX_COUNT} copies of a minion")
 
 
 def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:
@@ -195,13 +235,19 @@ def parse_ruleset(text: str, source: str = "<string>") -> Ruleset:
     >>> parse_ruleset(text).economy.starting_gold
     5
     """
+    if not isinstance(text, str):
+        raise RulesetError(f"{source}: expected TOML text, got {type(text).__name__}")
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{source}: not valid TOML: {exc}") from None
-    rules = _build(Ruleset, table, "")
-    _check(rules)
-    return rules
+    except RecursionError:
+        raise RulesetError(f"{source}: not valid TOML: nested too deeply") from None
+    except ValueError as exc:  # an integer past Python's digit limit
+        raise RulesetError(f"{source}: not valid TOML: {str(exc)[:80]}") from None
+    if too_deep(table):
+        raise RulesetError(f"{source}: not valid TOML: nested too deeply")
+    return Ruleset.from_table(table, source)
 
 
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
@@ -211,4 +257,8 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
     'bg-20.0.0-77662'
     """
     path = Path(path) if path is not None else data_path("ruleset.toml")
-    return parse_ruleset(path.read_text(encoding="utf-8"), str(path))
+    try:
+        text = read_text(path)
+    except InputError as exc:
+        raise RulesetError(str(exc)) from None
+    return parse_ruleset(text, str(path))

@@ -13,6 +13,7 @@ This package knows nothing of the layers above it (DESIGN.md).
 from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, CardEntry
 from combat_c.board import Board, BoardSpecError, Minion, parse_board
 from combat_c.combat import (
+    MAX_RUNS,
     Aftermath,
     CombatResult,
     Event,
@@ -27,6 +28,7 @@ __all__ = [
     "CARDS",
     "CARD_IDS",
     "KEYWORD_BITS",
+    "MAX_RUNS",
     "Aftermath",
     "Board",
     "BoardSpecError",

@@ -34,11 +34,29 @@ def _load() -> ModuleType:
         return module
     try:
         return importlib.import_module("combat_c._engine")  # built by cffi at install
-    except ImportError as exc:  # pragma: no cover - only on a broken install
-        raise ImportError(
-            "the combat engine is not compiled; install bgsim with `pip install .` "
-            "or `pip install -e .`"
-        ) from exc
+    except ImportError as exc:
+        raise ImportError(_not_compiled(os.path.dirname(os.path.abspath(__file__)))) from exc
+
+
+def _not_compiled(here: str) -> str:
+    """What to do when the engine is missing beside ``here`` (this package's
+    folder): in a source checkout the usual cause is Python importing the
+    checkout instead of the installed copy.
+
+    >>> _not_compiled("/nowhere/combat_c")
+    'the combat engine is not compiled; install bgsim with `pip install .`'
+    """
+    root = os.path.dirname(here)
+    if os.path.isfile(os.path.join(root, "pyproject.toml")) and os.path.isdir(
+        os.path.join(here, "src")
+    ):
+        return (
+            f"Python is importing bgsim from its source tree ({root}), where the combat engine "
+            "is not compiled, instead of the copy `pip install .` installed: this happens when "
+            "Python runs inside the cloned repository (or it is on PYTHONPATH). Run Python "
+            "from another directory, or build the source tree in place with `pip install -e .`"
+        )
+    return "the combat engine is not compiled; install bgsim with `pip install .`"
 
 
 _engine = _load()

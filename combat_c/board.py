@@ -22,10 +22,11 @@ lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 
 from __future__ import annotations
 
-import json
+import difflib
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -37,9 +38,12 @@ from combat_c._lib import (
     KEYWORD_BITS,
     SECRET_CODES,
     SECRET_NAMES,
+    CardEntry,
     ffi,
     lib,
 )
+from combat_c.guarded import InputError, loads, read_json
+from combat_c.guarded import shown as _shown
 
 MAX_MINIONS = 7
 MAX_STAT = 1_000_000_000
@@ -95,11 +99,11 @@ def _is_int(value: object) -> bool:
 def card_index(card_id: object, where: str) -> tuple[int, bool]:
     """(engine index, golden) of a card id; golden ids imply golden."""
     if not isinstance(card_id, str):
-        raise BoardSpecError(where, f"card id must be a string, got {card_id!r}")
+        raise BoardSpecError(where, f"card id must be a string, got {_shown(card_id, 60)}")
     try:
         index, golden = CARD_IDS[card_id]
     except KeyError:
-        raise BoardSpecError(where, f"unknown card id {card_id!r}") from None
+        raise BoardSpecError(where, f"unknown card id {_shown(card_id, 60)}") from None
     if CARDS[index].is_spell:
         raise BoardSpecError(where, f"{card_id} is not a minion")
     return index, golden
@@ -126,7 +130,7 @@ def check_hero(
     when ``hero_power`` is None), None without a hero. Raises
     :class:`BoardSpecError` naming the field."""
     if not isinstance(armed, bool):
-        raise BoardSpecError("hero_power_armed", f"must be true or false, got {armed!r}")
+        raise BoardSpecError("hero_power_armed", f"must be true or false, got {_shown(armed, 60)}")
     if hero is None:
         if hero_power is not None:
             raise BoardSpecError("hero_power", "a hero power needs a hero")
@@ -136,11 +140,11 @@ def check_hero(
             raise BoardSpecError("secrets", "Secrets need a hero that can have them")
         return None
     if not isinstance(hero, str) or hero not in HEROES:
-        raise BoardSpecError("hero", f"unknown hero {hero!r}")
+        raise BoardSpecError("hero", f"unknown hero {_shown(hero, 60)}")
     entry = HEROES[hero]
     power = entry.power if hero_power is None else hero_power
     if not isinstance(power, str) or power not in HERO_POWERS:
-        raise BoardSpecError("hero_power", f"unknown hero power {power!r}")
+        raise BoardSpecError("hero_power", f"unknown hero power {_shown(power, 60)}")
     if armed and power not in ARMED_POWERS:
         raise BoardSpecError(
             "hero_power_armed",
@@ -152,7 +156,7 @@ def check_hero(
     for k, secret in enumerate(secrets):
         where = f"secrets[{k}]"
         if not isinstance(secret, str) or secret not in SECRETS:
-            raise BoardSpecError(where, f"unknown Secret {secret!r}")
+            raise BoardSpecError(where, f"unknown Secret {_shown(secret, 60)}")
         if secret in secrets[:k]:
             raise BoardSpecError(
                 where, f"{SECRET_NAMES[secret]} is in play twice (one copy at a time)"
@@ -163,6 +167,66 @@ def check_hero(
                 f"{entry.name} with {HERO_POWERS[power]} cannot have {SECRET_NAMES[secret]}",
             )
     return power
+
+
+def name_index(entries: Iterable[CardEntry]) -> dict[str, tuple[str, ...]]:
+    """Minion names, folded to lower case and single spaces, to the ids of
+    the cards that bear them (several when cards share a name); spells are
+    left out.
+
+    >>> name_index(CARDS)["kaboom bot"]
+    ('BOT_606',)
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        if not entry.is_spell:
+            key = _fold(entry.name)
+            out[key] = (*out.get(key, ()), entry.id)
+    return out
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+@cache
+def _names() -> dict[str, tuple[str, ...]]:
+    return name_index(CARDS)
+
+
+def card_id_of(card: object, where: str, names: Mapping[str, tuple[str, ...]] | None = None) -> str:
+    """The card id a spec's ``card`` stands for: a card id as it is, or the
+    name of a pool minion or token (any case), e.g. ``"Kaboom Bot"``. A name
+    that several cards share, or no card has, is a :class:`BoardSpecError`
+    that lists the ids, or the names it is close to.
+
+    >>> card_id_of("Kaboom Bot", "card"), card_id_of("BOT_606", "card")
+    ('BOT_606', 'BOT_606')
+    >>> card_id_of("Kabom Bot", "minions[0].card")
+    Traceback (most recent call last):
+    ...
+    combat_c.board.BoardSpecError: minions[0].card: unknown card 'Kabom Bot' (neither a card id \
+nor the name of a minion); did you mean Kaboom Bot?
+    """
+    if not isinstance(card, str) or card in CARD_IDS:
+        return cast(str, card)  # card_index checks it
+    index = _names() if names is None else names
+    found = index.get(_fold(card))
+    if found is None:
+        names_shown = {_fold(e.name): e.name for e in CARDS if not e.is_spell}
+        close = difflib.get_close_matches(_fold(card), list(index), n=3, cutoff=0.75)
+        hint = f"; did you mean {', '.join(names_shown.get(c, c) for c in close)}?" if close else ""
+        raise BoardSpecError(
+            where,
+            f"unknown card {_shown(card, 60)} (neither a card id nor the name of a minion){hint}",
+        )
+    if len(found) > 1:
+        raise BoardSpecError(
+            where,
+            f"{_shown(card, 60)} is the name of {len(found)} cards ({', '.join(found)}); "
+            "give the id",
+        )
+    return found[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,16 +257,20 @@ class Minion:
         for name in ("attack", "health"):
             value = getattr(self, name)
             if not _is_int(value):
-                raise BoardSpecError(name, f"must be an integer, got {value!r}")
+                raise BoardSpecError(name, f"must be an integer, got {_shown(value, 60)}")
         if not 0 <= self.attack <= MAX_STAT:
-            raise BoardSpecError("attack", f"must be 0..{MAX_STAT}, got {self.attack}")
+            raise BoardSpecError("attack", f"must be 0..{MAX_STAT}, got {_shown(self.attack)}")
         if not 1 <= self.health <= MAX_STAT:
-            raise BoardSpecError("health", f"must be 1..{MAX_STAT}, got {self.health}")
+            raise BoardSpecError("health", f"must be 1..{MAX_STAT}, got {_shown(self.health)}")
         for name in ("golden", *KEYWORDS):
             if not isinstance(getattr(self, name), bool):
-                raise BoardSpecError(name, f"must be true or false, got {getattr(self, name)!r}")
+                raise BoardSpecError(
+                    name, f"must be true or false, got {_shown(getattr(self, name), 60)}"
+                )
         if not isinstance(self.magnetic, tuple):
-            raise BoardSpecError("magnetic", f"must be a tuple of card ids, got {self.magnetic!r}")
+            raise BoardSpecError(
+                "magnetic", f"must be a tuple of card ids, got {_shown(self.magnetic, 60)}"
+            )
         for k, magnet in enumerate(self.magnetic):
             m_index, _ = card_index(magnet, f"magnetic[{k}]")
             if CARDS[m_index].id not in MAGNETIC_CARDS:
@@ -215,8 +283,13 @@ class Minion:
     @classmethod
     def of(cls, card: str, golden: bool = False, **changes: Any) -> Minion:
         """A fresh minion of this card (golden id or ``golden=True``) with its own
-        stats and keywords; ``changes`` override any field."""
-        index, is_golden = card_index(card, "card")
+        stats and keywords; ``changes`` override any field. ``card`` may be
+        a minion's name.
+
+        >>> Minion.of("Kaboom Bot", golden=True).attack
+        4
+        """
+        index, is_golden = card_index(card_id_of(card, "card"), "card")
         entry = CARDS[index]
         golden = golden or is_golden
         attack, health = entry.stats(golden)
@@ -365,21 +438,24 @@ class Board:
 
     def __post_init__(self) -> None:
         if not _is_int(self.tier) or not 1 <= self.tier <= 6:
-            raise BoardSpecError("tier", f"must be 1..6, got {self.tier!r}")
+            raise BoardSpecError("tier", f"must be 1..6, got {_shown(self.tier, 60)}")
         if not _is_int(self.health) or not -MAX_STAT <= self.health <= MAX_STAT:
-            raise BoardSpecError("health", f"must be an integer, got {self.health!r}")
+            raise BoardSpecError(
+                "health",
+                f"must be an integer {-MAX_STAT}..{MAX_STAT}, got {_shown(self.health, 60)}",
+            )
         if not isinstance(self.minions, tuple):
             object.__setattr__(self, "minions", tuple(self.minions))
         if len(self.minions) > MAX_MINIONS:
             raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(self.minions)}")
         for i, m in enumerate(self.minions):
             if not isinstance(m, Minion):
-                raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {m!r}")
+                raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {_shown(m, 60)}")
         if not isinstance(self.shown_murk_eye, tuple):
             object.__setattr__(self, "shown_murk_eye", tuple(self.shown_murk_eye))
         for i in self.shown_murk_eye:
             if not (_is_int(i) and 0 <= i < len(self.minions)):
-                raise BoardSpecError("shown_murk_eye", f"no minion at slot {i!r}")
+                raise BoardSpecError("shown_murk_eye", f"no minion at slot {_shown(i, 60)}")
             if self.minions[i].card != OLD_MURK_EYE:
                 raise BoardSpecError("shown_murk_eye", f"minions[{i}] is not Old Murk-Eye")
         if not isinstance(self.secrets, tuple):
@@ -613,15 +689,29 @@ _HEADER = struct.Struct("=iii")
 _MINIONS_AT = ffi.offsetof("bg_board_in", "m")
 
 
+_BOARD_BYTES = ffi.sizeof("bg_board_in")
+
+
 def _pack(
     tier: int,
     health: int,
     minions: Sequence[Minion],
     hero: tuple[int, int, tuple[int, ...]] | None = None,
 ) -> Any:
-    data = _HEADER.pack(tier, health, len(minions)).ljust(_MINIONS_AT, b"\0") + b"".join(
-        [_minion_bytes(m) for m in minions]
-    )
+    """The engine's ``bg_board_in``, with the side's hero codes when it has
+    a hero. Trusted boards skip the Python checks, so the sizes are checked
+    here before anything is copied into C memory: no Python call can write
+    past the struct."""
+    if len(minions) > MAX_MINIONS:
+        raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(minions)}")
+    try:
+        data = _HEADER.pack(tier, health, len(minions)).ljust(_MINIONS_AT, b"\0") + b"".join(
+            [_minion_bytes(m) for m in minions]
+        )
+    except (struct.error, KeyError, AttributeError, TypeError) as exc:
+        raise BoardSpecError("", f"cannot pack the board for the engine ({exc})") from None
+    if len(data) != _MINIONS_AT + len(minions) * _MINION.size or len(data) > _BOARD_BYTES:
+        raise BoardSpecError("", "cannot pack the board for the engine (a minion's bytes are off)")
     board = ffi.new("bg_board_in *")
     ffi.memmove(board, data, len(data))
     if hero is not None:
@@ -644,37 +734,36 @@ def _auras(packed: Any, n: int) -> list[tuple[int, int]]:
 
 def _load_json(spec: str | Path) -> Any:
     if isinstance(spec, Path) or (isinstance(spec, str) and not spec.lstrip().startswith("{")):
-        path = Path(spec)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardSpecError("", f"cannot read {path}: {exc.strerror}") from None
-        where = str(path)
+        reader: Any = read_json
     else:
-        text, where = spec, "board spec"
+        reader = partial(loads, where="board spec")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardSpecError("", f"{where} is not valid JSON: {exc}") from None
+        return reader(spec)
+    except InputError as exc:
+        raise BoardSpecError("", str(exc)) from None
 
 
 def _flag(raw: Mapping, key: str, default: bool, where: str) -> bool:
     value = raw.get(key, default)
     if not isinstance(value, bool):
-        raise BoardSpecError(f"{where}.{key}", f"must be true or false, got {value!r}")
+        raise BoardSpecError(f"{where}.{key}", f"must be true or false, got {_shown(value, 60)}")
     return value
 
 
 def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]:
     if not isinstance(raw, Mapping):
-        raise BoardSpecError(where, f"must be an object, got {raw!r}")
+        raise BoardSpecError(where, f"must be an object, got {_shown(raw, 60)}")
     unknown = sorted(set(raw) - _MINION_KEYS)
     if unknown:
         raise BoardSpecError(f"{where}.{unknown[0]}", "unknown field")
     if "card" not in raw:
         raise BoardSpecError(f"{where}.card", "missing")
-    index, golden = card_index(raw["card"], f"{where}.card")
-    golden = _flag(raw, "golden", golden, where) or golden
+    index, golden = card_index(card_id_of(raw["card"], f"{where}.card"), f"{where}.card")
+    if golden and not _flag(raw, "golden", True, where):
+        raise BoardSpecError(
+            f"{where}.golden", f"false contradicts the golden card id {_shown(raw['card'], 60)}"
+        )
+    golden = _flag(raw, "golden", golden, where)
     entry = CARDS[index]
     if golden and entry.golden_id is None:
         raise BoardSpecError(f"{where}.golden", f"{entry.id} has no golden version")
@@ -686,12 +775,15 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         kws["windfury"] = False
     magnetic = raw.get("magnetic", [])
     if not isinstance(magnetic, list):
-        raise BoardSpecError(f"{where}.magnetic", f"must be a list of card ids, got {magnetic!r}")
+        raise BoardSpecError(
+            f"{where}.magnetic", f"must be a list of card ids, got {_shown(magnetic, 60)}"
+        )
+    magnetic = [card_id_of(m, f"{where}.magnetic[{k}]") for k, m in enumerate(magnetic)]
     stats = {}
     for key in ("attack", "health"):
         value = raw.get(key)
         if value is not None and not _is_int(value):
-            raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {value!r}")
+            raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {_shown(value, 60)}")
         stats[key] = value
     default_atk, default_hp = entry.stats(golden)
     try:
@@ -725,14 +817,16 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         raise BoardSpecError(unknown[0], "unknown field")
     raw_minions = spec.get("minions", [])
     if not isinstance(raw_minions, list):
-        raise BoardSpecError("minions", f"must be a list, got {raw_minions!r}")
+        raise BoardSpecError("minions", f"must be a list, got {_shown(raw_minions, 60)}")
     if len(raw_minions) > MAX_MINIONS:
         raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(raw_minions)}")
     if "tier" not in spec:
         raise BoardSpecError("tier", "missing")
     secrets = spec.get("secrets", [])
     if not isinstance(secrets, list):
-        raise BoardSpecError("secrets", f"must be a list of Secret card ids, got {secrets!r}")
+        raise BoardSpecError(
+            "secrets", f"must be a list of Secret card ids, got {_shown(secrets, 60)}"
+        )
     hero = (spec.get("hero"), spec.get("hero_power"), spec.get("hero_power_armed", False))
     power = check_hero(*hero, tuple(secrets))
     parsed = [_parse_minion(m, f"minions[{i}]") for i, m in enumerate(raw_minions)]
@@ -758,13 +852,13 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         base_hp = minion.health if hp is None else hp - aura_hp
         if atk is not None and base_atk < 0:
             raise BoardSpecError(
-                f"minions[{i}].attack", f"{atk} is below the +{aura_atk} its auras give"
+                f"minions[{i}].attack", f"{_shown(atk)} is below the +{aura_atk} its auras give"
             )
         if hp is not None and base_hp < 1:
             if aura_hp:
-                problem = f"{hp} leaves no health under the +{aura_hp} its auras give"
+                problem = f"{_shown(hp)} leaves no health under the +{aura_hp} its auras give"
             else:
-                problem = f"must be at least 1, got {hp}"
+                problem = f"must be at least 1, got {_shown(hp)}"
             raise BoardSpecError(f"minions[{i}].health", problem)
         try:
             minions.append(_replace_stats(minion, base_atk, base_hp))

@@ -29,6 +29,20 @@ RELEASE_FLAGS = [
 ]
 
 
+SANITIZE_FLAGS = [
+    "-std=c99",
+    "-O1",
+    "-g",
+    "-fno-omit-frame-pointer",
+    # Python's CFLAGS bring -fwrapv, under which signed overflow is defined
+    # and UBSan never reports it: take it back out.
+    "-fno-wrapv",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=undefined",
+]
+SANITIZE_LINK = ["-fsanitize=address,undefined"]
+
+
 def unity_source() -> str:
     """The module's C source: the files as one translation unit, so the card
     and hero hooks and the engine services they call (deal_damage, buff,
@@ -42,15 +56,8 @@ def make_builder(
     ffi = FFI()
     ffi.cdef((SRC / "api.h").read_text(encoding="utf-8"))
     if sanitize:
-        flags = [
-            "-std=c99",
-            "-O1",
-            "-g",
-            "-fno-omit-frame-pointer",
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=undefined",
-        ]
-        link = ["-fsanitize=address,undefined"]
+        flags = list(SANITIZE_FLAGS)
+        link = list(SANITIZE_LINK)
     else:
         flags = list(RELEASE_FLAGS)
         link = []

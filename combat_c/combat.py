@@ -13,6 +13,7 @@ from typing import Any
 
 from combat_c._lib import CARDS, SECRET_CODES, TRIBES, ffi, lib
 from combat_c.board import POWER_OF_CODE, Board, BoardSpecError, fight_boards, parse_board
+from combat_c.guarded import shown
 
 BoardLike = Board | Mapping | str | Path
 _SEED_MASK = (1 << 64) - 1
@@ -54,15 +55,23 @@ def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> i
     mask = 0
     for tribe in tribes:
         if tribe not in TRIBES:
-            raise ValueError(f"unknown tribe {tribe!r}; choose from {', '.join(TRIBES)}")
+            raise ValueError(f"unknown tribe {shown(tribe, 60)}; choose from {', '.join(TRIBES)}")
         mask |= 1 << TRIBES.index(tribe)
     return mask
 
 
 def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
+        raise TypeError(f"seed must be an integer, got {shown(seed, 60)}")
     return seed & _SEED_MASK
+
+
+def _tribes(tribes: int | None) -> int:
+    if tribes is None:
+        return 0
+    if type(tribes) is not int or not 0 <= tribes < 1 << len(TRIBES):
+        raise ValueError(f"tribes must be a tribe_mask() value, got {shown(tribes)}")
+    return tribes
 
 
 class Odds:
@@ -162,13 +171,27 @@ def _trim(counts: Any) -> tuple[int, ...]:
     return tuple(values)
 
 
+MAX_RUNS = 10_000_000
+"""The most fights one :func:`simulate` call runs (minutes on the slowest boards)."""
+PART_RUNS = 10_000
+"""Fights per C call of a long :func:`simulate`: between parts Python sees
+Ctrl-C. Parts continue one random stream, so the odds do not depend on them."""
+
+
 def simulate(
     a: BoardLike, b: BoardLike, runs: int = 1000, seed: int = 0, tribes: int | None = None
 ) -> Odds:
-    """Fight a against b ``runs`` times in one C call and return the odds.
+    """Fight a against b ``runs`` times (1..:data:`MAX_RUNS`) and return the odds.
 
-    ``tribes`` is a :func:`tribe_mask` of the lobby's minion types (default all),
-    which random summons such as Ghastcoiler's stay within.
+    Up to :data:`PART_RUNS` fights are one C call; more run in parts of that
+    size, so Ctrl-C stops a long call between parts. ``tribes`` is a
+    :func:`tribe_mask` of the lobby's minion types (default all), which
+    random summons such as Ghastcoiler's stay within.
+
+    >>> from combat_c import Board, Minion
+    >>> wolf = Board(tier=1, health=40, minions=(Minion.of("CFM_315"),))
+    >>> simulate(wolf, wolf, runs=10, seed=1).runs
+    10
     """
     if not isinstance(a, Board):
         a = parse_board(a)
@@ -178,12 +201,22 @@ def simulate(
         a, b = fight_boards(a, b)
     pa = a._packed if a._packed is not None else a.packed
     pb = b._packed if b._packed is not None else b.packed
-    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
-        raise ValueError(f"runs must be a positive integer, got {runs!r}")
+    if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
+        raise ValueError(f"runs must be an integer 1..{MAX_RUNS:,}, got {shown(runs)}")
+    seed = seed & _SEED_MASK if type(seed) is int else _seed(seed)
+    tribes = _tribes(tribes)
     out = ffi.new("bg_odds *")
-    err = lib.bg_simulate(
-        pa, pb, runs, seed & _SEED_MASK if type(seed) is int else _seed(seed), tribes or 0, out
-    )
+    if runs <= PART_RUNS:
+        err = lib.bg_simulate(pa, pb, runs, seed, tribes, out)
+    else:
+        stream = ffi.new("bg_stream *")
+        lib.bg_stream_seed(stream, seed)
+        left = runs
+        err = 0
+        while left and not err:
+            part = min(left, PART_RUNS)
+            err = lib.bg_simulate_part(pa, pb, part, stream, tribes, out)
+            left -= part
     if err:
         raise BoardSpecError("", f"the engine rejected the boards (code {err})")
     return Odds(out)
@@ -282,11 +315,12 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
     fa, fb = fight_boards(_board(a), _board(b))
     pa, pb = fa.packed, fb.packed
     seed = _seed(seed)
+    tribes = _tribes(tribes)
     out = ffi.new("bg_result *")
     capacity = 4096
     while True:
         events = ffi.new("bg_event[]", capacity)
-        err = lib.bg_resolve(pa, pb, seed, tribes or 0, out, events, capacity)
+        err = lib.bg_resolve(pa, pb, seed, tribes, out, events, capacity)
         if err == lib.BG_ERR_LOG_FULL and capacity < (1 << 20):
             capacity *= 8
             continue

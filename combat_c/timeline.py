@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from combat_c._lib import KEYWORD_BITS
-from combat_c.board import Board
+from combat_c.board import MAX_MINIONS, Board
 from combat_c.combat import Event
 
 
@@ -52,7 +52,10 @@ def initial_boards(a: Board, b: Board) -> Boards:
 
 def _apply(boards: list[list[Unit]], ev: Event) -> None:
     if ev.kind == "summon":
-        assert ev.card is not None and ev.slot is not None
+        if ev.card is None or ev.slot is None or ev.side not in (0, 1):
+            raise ValueError(f"a summon event needs a card, a slot and a side: {ev}")
+        if len(boards[ev.side]) >= MAX_MINIONS:
+            raise ValueError(f"a summon onto a full board: {ev}")
         unit = Unit(ev.eid, ev.card, ev.golden, ev.a, ev.b, ev.keywords)
         boards[ev.side].insert(ev.slot, unit)
         return

@@ -371,4 +371,4 @@ def test_bench_mcts_command_reports_every_position(capsys):
     assert list(result["iterations_per_second"]) == ["turn 3", "turn 6", "turn 9", "turn 12"]
     assert result["repeat"] == 2 and result["total_iterations_per_second"] > 0
     assert main(["bench", "mcts", "--repeat", "0"]) == 2
-    assert "--repeat must be at least 1" in capsys.readouterr().err
+    assert "--repeat: must be an integer 1..100" in capsys.readouterr().err

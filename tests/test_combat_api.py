@@ -192,7 +192,7 @@ def test_bench_combat_command_reports_boards_and_call_overhead(capsys):
     assert 0 <= share["runs_1000"] <= share["runs_1"] <= 1
     assert result["overhead_us"] == pytest.approx(share["runs_1"] * calls["runs_1"])
     assert main(["bench", "combat", "--seconds", "0"]) == 2
-    assert "--seconds must be positive" in capsys.readouterr().err
+    assert "--seconds: must be a number above 0" in capsys.readouterr().err
 
 
 # --- Old Murk-Eye: a spec shows its battlefield bonus (DESIGN, Board spec) ---

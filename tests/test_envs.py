@@ -23,6 +23,7 @@ with warnings.catch_warnings():  # its import of pettingzoo.classic is deprecate
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, parallel_api_test
 
+from bgsim import SpellCard
 from bgsim.actions import NUM_ACTIONS, IllegalActionError
 from bgsim.envs import GYM_ID, LAYOUT, OBS_SIZE, ObservationEncoder, battlegrounds_v0
 from bgsim.envs.bench import aec_game, gym_game, lobby_game, lobby_gym_game
@@ -421,7 +422,7 @@ def test_gym_env_bad_actions_and_options():
 
 
 def test_encoder_layout_and_features():
-    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2163
+    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2223
     assert describe_layout().splitlines()[-1] == f"total {OBS_SIZE}"
     lobby = Lobby(7)
     obs = lobby.observe(3)
@@ -491,3 +492,120 @@ def test_the_encoder_compiled_and_as_pure_python_gives_the_same_vectors():
     ]
     assert runs[1][0] == "pure"
     assert runs[0][1] == runs[1][1]
+
+
+# ------------------------------------------------------------ heroes
+
+
+def test_the_api_tests_pass_with_heroes():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations: PettingZoo says they are unusual
+        api_test(battlegrounds_v0.env(heroes=True), num_cycles=300)
+    env = battlegrounds_v0.parallel_env(heroes=True)
+    parallel_api_test(env, num_cycles=2000)
+    assert env.agents == [] and env.lobby.done and env.lobby.heroes
+    gym = gymnasium.make(GYM_ID, opponents="random:7", heroes=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym.unwrapped)
+    with pytest.raises(TypeError, match="heroes must be True or False"):
+        battlegrounds_v0.env(heroes="yes")
+
+
+def test_the_draft_is_a_turn_of_its_own_in_every_environment():
+    env = battlegrounds_v0.env(heroes=True)
+    env.reset(seed=3)
+    lobby = env.unwrapped.lobby
+    assert lobby.turn == 0
+    for k in range(N):
+        obs, *_ = env.last()
+        assert env.agent_selection == f"player_{k}"
+        mask = obs["action_mask"]
+        assert np.flatnonzero(mask).tolist() == [703, 704]  # ChooseHero(0), ChooseHero(1)
+        env.step(703 + k % 2)
+    assert lobby.turn == 1 and env.agent_selection == "player_0"
+    assert [i.hero for i in lobby.public_players()] == [
+        lobby.log[k]["offers"][k % 2] for k in range(N)
+    ]
+    par = battlegrounds_v0.parallel_env(heroes=True)
+    obs, _ = par.reset(seed=3)
+    assert all(np.flatnonzero(o["action_mask"]).tolist() == [703, 704] for o in obs.values())
+    par.step({a: 704 for a in par.agents})
+    assert par.lobby.turn == 1
+    gym = gymnasium.make(GYM_ID, opponents="random:7", seat=2, heroes=True)
+    gym.reset(seed=3)
+    assert np.flatnonzero(gym.unwrapped.action_masks()).tolist() == [703, 704]
+    gym.step(703)
+    assert gym.unwrapped.lobby.turn == 1 and gym.unwrapped.lobby.state(2).hero is not None
+
+
+def test_the_hero_sections_encode_the_draft_the_hero_and_every_players_hero():
+    from bgsim.envs.encoding import (
+        DRAFT_FEATURES,
+        HERO_FEATURES,
+        HERO_IDS,
+        HEROES_FEATURES,
+        POWER_IDS,
+    )
+
+    def section(v, name):
+        return v[LAYOUT[name].slice].reshape(LAYOUT[name].shape)
+
+    def hero_of(value: float) -> str:
+        return HERO_IDS[round(value * len(HERO_IDS)) - 1]
+
+    plain = ObservationEncoder().encode(Lobby(3).observe(0))
+    for name in ("hero", "heroes", "draft"):
+        assert not section(plain, name).any()  # zeros without heroes
+    lobby = Lobby(3, heroes=True)
+    v = ObservationEncoder().encode(lobby.observe(1))
+    draft = section(v, "draft")
+    offers = lobby.state(1).hero_offers
+    assert draft[:, DRAFT_FEATURES.index("present")].tolist() == [1, 1, 0, 0]
+    assert [hero_of(x) for x in draft[:2, DRAFT_FEATURES.index("hero")]] == list(offers)
+    for p in range(N):
+        lobby.apply(p, 703)
+    v = ObservationEncoder().encode(lobby.observe(1))
+    assert not section(v, "draft").any()
+    own = section(v, "hero")
+    hero = lobby.state(1).hero
+    assert own[HERO_FEATURES.index("present")] == 1.0
+    assert hero_of(own[HERO_FEATURES.index("hero")]) == hero.hero
+    power = own[HERO_FEATURES.index("power")]
+    assert POWER_IDS[round(power * len(POWER_IDS)) - 1] == hero.power
+    rows = section(v, "heroes")
+    public = lobby.public_players()
+    for k in range(N):  # row k is seat (1 + k) % 8
+        info = public[(1 + k) % N]
+        assert hero_of(rows[k, HEROES_FEATURES.index("hero")]) == info.hero
+        shown = rows[k, HEROES_FEATURES.index("counter_shown")]
+        assert shown == (0.0 if info.counter is None else 1.0)
+
+
+def test_incremental_encoding_matches_a_fresh_encoder_with_heroes():
+    lobby = Lobby(21, heroes=True)
+    rng = np.random.default_rng(21)
+    incremental = ObservationEncoder()
+    steps = 0
+    while not lobby.done:
+        p = lobby.to_act()[0]
+        if steps % 5 == 0:
+            fresh = ObservationEncoder().encode(lobby.observe(p))
+            assert np.array_equal(incremental.encode_lobby(lobby, p), fresh)
+        else:
+            incremental.encode_lobby(lobby, p)
+        lobby.apply(p, masked(lobby.action_mask(p), rng))
+        steps += 1
+    assert all(lobby.state(p).hero is not None for p in range(N))
+
+
+def test_every_spell_has_a_card_index():
+    from bgsim.cards import cards
+    from bgsim.envs.encoding import card_row
+
+    spells = {c.id for c in cards() if c.type == "spell"}
+    assert spells <= set(CARD_IDS)
+    row = card_row(SpellCard("TRL_509t"))  # King Mukla's Bananas
+    assert row[CARD_FEATURES.index("spell")] == 1.0
+    index = round(float(row[CARD_FEATURES.index("card")]) * len(CARD_IDS)) - 1
+    assert CARD_IDS[index] == "TRL_509t"

@@ -302,6 +302,9 @@ def test_the_viewer_shows_hero_powers_and_secrets(tmp_path):
                     "damage": fight.damage,
                 }
             )
+            standing = {"health": 20, "tier": 2, "alive": True}
+            players = [{"player": p, **standing} for p in range(8)]
+            w.write({"type": "standings", "turn": turn, "players": players})
         w.write({"type": "end", "placements": [1, 2, 3, 4, 5, 6, 7, 8]})
     frames = build_frames(read_replay(tmp_path / "heroes.jsonl"))
     steps = [f.combat for f in frames if f.combat is not None]

@@ -137,8 +137,15 @@ def make_replay(path: Path) -> Path:
                     offer = [card(c.id) for c in cards().pool_tier(min(6, b.tier + 1))[:3]]
                     held = view(b.tier, health[p], 7, shop[:3], state["board"], hand=[golden])
                     w.write(_action(turn, p, "Buy(3)", 4, held))
-                    w.write(_action(turn, p, "Play(hand=0, pos=7, target=0)", 9, dict(held,
-                                    hand=[], discover=offer)))  # fmt: skip
+                    w.write(
+                        _action(
+                            turn,
+                            p,
+                            "Play(hand=0, pos=7, target=0)",
+                            9,
+                            dict(held, hand=[], discover=offer),
+                        )
+                    )
                     w.write(_action(turn, p, "Choose(1)", 40, dict(held, hand=[offer[1]])))
                 w.write(_action(turn, p, "EndTurn", 0, state))
             pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive) - 1, 2)]
@@ -917,3 +924,171 @@ def test_the_keyword_legend_is_complete(game):
         label, _, name = KEYWORD_BADGES[k]
         assert name in legend and label in legend, k
     assert "Golden" in legend
+
+
+# ------------------------------------------------------------ heroes
+
+
+@pytest.fixture(scope="module")
+def hero_game(tmp_path_factory):
+    """A real lobby with heroes played by heuristic agents, as a replay."""
+    out = tmp_path_factory.mktemp("heroes")
+    seats = tuple(parse_lineup("heuristic:8", 8))
+    task = GameTask("heroes", 0, 2, seats, None, str(out), load_ruleset(), heroes=True)
+    record = play_game(task)
+    assert record.replay is not None
+    replay = read_replay(record.replay)
+    return replay, build_frames(replay), record
+
+
+def test_the_draft_is_shown_as_frames_of_offers_and_choices(hero_game):
+    replay, frames, record = hero_game
+    db = cards()
+    drafts = [f for f in frames if f.kind == "draft"]
+    assert len(drafts) == 2 * replay.players  # the offers, then the choice, per player
+    for p in range(replay.players):
+        offered, chose = [f for f in drafts if f.player == p]
+        assert offered.chosen is None and len(offered.offers) == 2
+        assert chose.offers == offered.offers and chose.chosen in (0, 1)
+        hero = chose.offers[chose.chosen]
+        assert hero == record.heroes[p]
+        assert chose.words == f"chooses {db[hero].name}"
+        texts = describe_frame(replay, frames, chose.index, p)
+        assert "CHOSEN" in texts["draft"]
+        assert any(db[o].name in texts["draft"] for o in chose.offers)
+        assert db[hero].name in texts["hero"]
+    # every later standing knows each player's hero
+    last = frames[len(frames) - 1]
+    assert [s.hero for s in last.standings] == list(record.heroes)
+
+
+def test_the_hero_panel_shows_the_hero_and_its_power(hero_game):
+    replay, frames, record = hero_game
+    db = cards()
+    frame = next(f for f in frames if f.kind == "recruit" and f.turn == 2)
+    p = frame.player
+    hero = frame.tavern.hero
+    assert hero is not None and hero.hero == record.heroes[p]
+    texts = describe_frame(replay, frames, frame.index, p)["hero"]
+    assert db[hero.hero].name in texts and hero.power_name in texts
+    assert hero.status in texts or f"{hero.status} (once per game)" in texts
+    # hovering the power box shows the power's text; the portrait, the hero's
+    box = REGIONS["hero"]
+    under = card_under(replay, frames, frame.index, (box.x + 40, box.bottom - 30), p)
+    assert under is not None and under.card.card == hero.power
+    lines = detail_lines(under.card)
+    assert lines[0] == hero.power_name and "Hero Power" in lines[1]
+    portrait = card_under(replay, frames, frame.index, (box.x + 50, box.y + 72), p)
+    assert portrait is not None and portrait.card.card == hero.hero
+    assert any(line.startswith("Hero Power:") for line in detail_lines(portrait.card))
+
+
+def test_a_used_power_is_said_and_shown_as_used(hero_game):
+    replay, frames, _ = hero_game
+    used = [f for f in frames if f.kind == "action" and (f.action or "").startswith("HeroPower")]
+    if not used:
+        pytest.skip("nobody used an active power in this lobby")
+    f = used[0]
+    assert f.words.startswith(f"uses {f.tavern.hero.power_name}")
+    assert f.tavern.hero.status in ("used", "spent")
+    assert f.caption.endswith(f.words)
+    assert f.tavern.hero.status in describe_frame(replay, frames, f.index, f.player)["hero"]
+
+
+def test_standings_show_every_players_hero_portrait(hero_game):
+    replay, frames, record = hero_game
+    frame = next(f for f in frames if f.kind == "standings")
+    surface = render_frame(replay, frames, frame.index, 0)
+    assert surface.get_size() == BASE_SIZE
+    rect = REGIONS["standings"]
+    found = set()
+    for y in range(rect.y + 34, rect.bottom - 10, 4):
+        under = card_under(replay, frames, frame.index, (rect.x + 30, y), 0)
+        if under is not None:
+            found.add(under.card.card)
+    assert found == set(record.heroes)
+
+
+def test_draft_screenshot_is_drawn(hero_game, tmp_path, capsys):
+    _, frames, record = hero_game
+    path = tmp_path / "replay.jsonl"
+    path.write_text(Path(record.replay).read_text())
+    index = next(f.index for f in frames if f.kind == "draft" and f.chosen is not None)
+    png = tmp_path / "draft.png"
+    assert main(str(path), screenshot=str(png), at=index, player=1) == 0
+    image = pygame.image.load(str(png))
+    area = REGIONS["shop"]
+    colours = {tuple(image.get_at((x, area.y + 114))) for x in range(area.x, area.right, 5)}
+    assert len(colours) > 4  # portraits, not an empty panel
+    assert "Draft" in capsys.readouterr().out
+
+
+def test_hero_wording():
+    from viz.wording import describe_action
+
+    db = cards()
+    alley = card("CFM_315")
+    view = {
+        "gold": 5,
+        "tier": 1,
+        "upgrade_cost": 5,
+        "health": 40,
+        "frozen": False,
+        "shop": [],
+        "hand": [],
+        "board": [alley],
+        "discover": [],
+    }
+    millhouse = db["TB_BaconShop_HERO_49"]
+    chose = {
+        **view,
+        "hero": {
+            "hero": millhouse.id,
+            "power": millhouse.hero_power,
+            "uses": 0,
+            "spent": False,
+            "counter": 0,
+            "cost": 0,
+        },
+    }
+    assert describe_action("ChooseHero(1)", 704, None, chose).text == "chooses Millhouse Manastorm"
+    george = {
+        "hero": "TB_BaconShop_HERO_15",
+        "power": "TB_BaconShop_HP_010",
+        "uses": 0,
+        "spent": False,
+        "counter": 0,
+        "cost": 2,
+    }
+    before = {**view, "hero": george}
+    after = {**view, "gold": 3, "hero": {**george, "uses": 1}}
+    said = describe_action("HeroPower(target=0)", 708, before, after)
+    assert said.text == "uses Boon of Light on Alleycat (2 gold)"
+    assert said.zone == "board" and said.slot == 0
+    bananas = card("TRL_509t")
+    cast = describe_action(
+        "Play(hand=0, target=0)", 64, {**view, "hand": [bananas]}, {**view, "hand": []}
+    )
+    assert cast.text == "casts Bananas on Alleycat"
+
+
+def test_plots_add_placements_by_hero(hero_game, tmp_path):
+    import dataclasses
+
+    from agents.results_db import ResultsDB
+    from viz.plots import figures
+
+    _, _, record = hero_game
+    db = cards()
+    with ResultsDB(tmp_path / "r.db") as results:
+        results.add_run(record.run, "heuristic:8", {}, 0, {})
+        results.add_game(record)
+        figs = figures(results)
+    trace = figs["heroes"].data[0]
+    assert sorted(trace.x) == sorted(db[h].name for h in set(record.heroes))
+    assert all(1 <= y <= 8 for y in trace.y)
+    plain = dataclasses.replace(record, run="plain", heroes=(), power_uses=())
+    with ResultsDB(tmp_path / "p.db") as results:
+        results.add_run("plain", "heuristic:8", {}, 0, {})
+        results.add_game(plain)
+        assert "heroes" not in figures(results)

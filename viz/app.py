@@ -26,12 +26,14 @@ from typing import Literal
 
 import pygame
 
+from bgsim.outputs import OutputError, atomic_write, output_file
 from bgsim.replay import Replay, ReplayError, read_replay
 from viz.detail import draw_card_detail
 from viz.fight import draw_combat
 from viz.frames import Frame, Frames, Shown, build_frames, player_label
 from viz.panels import (
     draw_caption,
+    draw_draft,
     draw_footer,
     draw_hero,
     draw_log,
@@ -99,6 +101,8 @@ def _draw(
     draw_caption(p, REGIONS["caption"], shown.caption, f"frame {index}  ·  {len(frames)} frames")
     if shown.kind == "tavern":
         draw_tavern(p, shown, frames)
+    elif shown.kind == "draft":
+        draw_draft(p, shown, frames)
     elif shown.kind == "combat":
         draw_combat(p, shown, frames, progress)
         draw_log(p, shown)
@@ -148,8 +152,8 @@ def describe_frame(
     hover: Point | None = None,
 ) -> dict[str, list[str]]:
     """The texts :func:`render_frame` draws, by region: the names of :data:`REGIONS`
-    plus "discover" (the Discover overlay), "scoreboard" (standings frames) and
-    "detail" (the card detail box)."""
+    plus "discover" (the Discover overlay), "scoreboard" (standings frames),
+    "draft" (the heroes' draft) and "detail" (the card detail box)."""
     surface = pygame.Surface(BASE_SIZE)
     return _draw(surface, _frames_of(replay, frames), index, player, progress, None, hover).texts
 
@@ -170,6 +174,7 @@ def card_under(
 FPS = 30
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 _DWELL = {  # seconds a frame stays at speed 1
+    "draft": 1.6,
     "recruit": 1.2,
     "action": 0.8,
     "start": 1.4,
@@ -332,6 +337,10 @@ class Viewer:
             ticks += 1
 
 
+# SDL's video drivers that draw nowhere: a window on them would play unseen.
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
 class UsageError(ValueError):
     """An option that names nothing in the replay (exit code 2, like argparse's)."""
 
@@ -428,16 +437,37 @@ def main(
         return _error(str(exc), 2)
     if screenshot is not None:
         try:
+            target = output_file(screenshot, "screenshot")
             pygame.display.init()
             surface = render_frame(replay, frames, index, seat, hover=hover)
-            pygame.image.save(surface, screenshot)
+            with atomic_write(target, "wb") as f:
+                pygame.image.save(surface, f, target.name)
+        except OutputError as exc:
+            return _error(str(exc), 2)
         except (pygame.error, OSError) as exc:
             return _error(f"cannot write {screenshot}: {exc}")
         shown = frames.shown(index, seat)
         print(f"wrote {screenshot}: frame {index} of {len(frames)} — {shown.caption}")
         return 0
+    if (
+        sys.platform.startswith("linux")
+        and not os.environ.get("SDL_VIDEODRIVER")
+        and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    ):
+        return _error(
+            "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            "use --screenshot to render headless"
+        )
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+            # SDL fell back to a driver that shows nothing: no display here.
+            pygame.display.quit()
+            return _error(
+                f"no display to open a window on (SDL found only its {driver!r} driver); "
+                "set DISPLAY, or use --screenshot to render headless"
+            )
         screen = pygame.display.set_mode(BASE_SIZE, pygame.RESIZABLE)
     except pygame.error as exc:
         return _error(f"cannot open a window ({exc}); use --screenshot to render headless")

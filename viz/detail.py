@@ -3,7 +3,9 @@ the card the current action touched.
 
 :func:`card_detail` gathers it (name, golden, tier, minion types, stats,
 keywords, the card's text from :func:`bgsim.cards.cards`, its golden text for a
-golden card); :func:`detail_lines` is that as the lines drawn; and
+golden card; for a hero, its Health and hero power; for a hero power, its cost
+and text with its counter filled in); :func:`detail_lines` is that as the lines
+drawn; and
 :func:`draw_card_detail` draws them in a box beside the card.
 """
 
@@ -36,7 +38,7 @@ class CardDetail:
     name: str
     golden: bool
     tier: int
-    kind: str  # the minion types ("Murloc", "Neutral", "All types") or "Spell"
+    kind: str  # minion types ("Murloc", "Neutral", "All types"), "Spell", "Hero", "Hero Power"
     attack: int | None  # None for spells
     health: int | None
     printed: tuple[int, int] | None  # the card's own stats when the shown ones differ
@@ -79,7 +81,33 @@ def text_paragraphs(text: str) -> list[str]:
     return lead + ([text.strip()] if text.strip() else [])
 
 
+_PLURAL = re.compile(r"\|4\(([^,]*),\s*([^)]*)\)")
+
+
+def power_text(text: str, counter: int | None) -> str:
+    """A hero power's text as people read it: the counter for its '@' (with
+    the singular or plural its '|4(a, b)' picks), '$2' damage as '2', and the
+    'Passive Hero Power' / 'Hero Power' label dropped.
+
+    >>> power_text("Dig for a Golden minion! (@ |4(Dig, Digs) left.)", 1)
+    'Dig for a Golden minion! (1 Dig left.)'
+    """
+    for label in ("Passive Hero Power ", "Hero Power "):
+        if text.startswith(label):
+            text = text[len(label) :]
+    text = text.replace("$", "")
+    one = counter == 1
+    text = _PLURAL.sub(lambda m: m.group(1) if one else m.group(2), text)
+    return text.replace("@", str(counter) if counter is not None else "X")
+
+
 def _kind(card: CardView, data: Card | None) -> str:
+    if data is not None and data.type == "hero":
+        return "Hero"
+    if data is not None and data.type == "hero_power":
+        if data.passive:
+            return "Passive Hero Power"
+        return f"Hero Power  ·  {data.cost or 0} gold"
     if data is not None and not data.is_minion:
         return "Spell"
     tribes = set(data.tribes if data is not None else card.tribes)
@@ -98,9 +126,19 @@ def card_detail(card: CardView) -> CardDetail:
     order = list(KEYWORD_BADGES)
     ranked = sorted(keys, key=lambda k: (order.index(k) if k in order else len(order), k))
     text = data.text if data is not None else ""
-    if "@" in text and card.tier > 0:  # Triple Reward's tier is the card's own
-        text = text.replace("@", str(card.tier))
-    text = "\n".join(text_paragraphs(text))
+    if data is not None and data.type == "hero":
+        db = cards()
+        power = db[data.hero_power] if data.hero_power and data.hero_power in db else None
+        text = f"{card.health or data.health} Health."
+        if power is not None:
+            cost = "passive" if power.passive else f"{power.cost or 0} gold"
+            text += f"\nHero Power: {power.name} ({cost}).\n{power_text(power.text, None)}"
+    elif data is not None and data.type == "hero_power":
+        text = power_text(text, card.counter)
+    else:
+        if "@" in text and card.tier > 0:  # Triple Reward's tier is the card's own
+            text = text.replace("@", str(card.tier))
+        text = "\n".join(text_paragraphs(text))
     printed = None
     if data is not None and not spell and (data.attack, data.health) != (card.attack, card.health):
         printed = (data.attack, data.health)

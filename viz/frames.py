@@ -1,7 +1,9 @@
 """Turn a replay into a flat, indexable list of frames (pure Python, no pygame).
 
 One frame per ``recruit`` and ``action`` record (that player's tavern, the action
-in words by :mod:`viz.wording` and the card it touched), one per ``standings``
+in words by :mod:`viz.wording` and the card it touched), one per ``draft`` record
+and draft choice (lobbies with heroes: the heroes offered, then the one chosen),
+one per ``standings``
 and ``end`` record, and for each ``combat`` record: an opening
 frame (the two boards, who attacks first, start-of-combat bonuses), one frame
 per start-of-combat trigger and per attack with its consequences (damage,
@@ -20,12 +22,14 @@ Players are seats 0..n-1 in the data, shown to people as "player 1".."player n".
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, overload
 
+from bgsim.actions import CHOOSE_HERO_BASE, POWER_BASE
 from bgsim.cards import Card, UnknownCardError, cards
 from bgsim.replay import Replay, ReplayError
 from combat_c import KEYWORD_BITS, BoardSpecError, Event, parse_board
@@ -59,6 +63,7 @@ class Standing:
     tier: int
     alive: bool
     placement: int | None
+    hero: str | None = None  # the hero's card id, once chosen (lobbies with heroes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,32 @@ class CardView:
     tier: int
     keywords: tuple[str, ...]
     tribes: tuple[str, ...] = ()
+    counter: int | None = None  # a hero power's counter (the '@' of its text)
+
+
+@dataclass(frozen=True, slots=True)
+class HeroView:
+    """A player's hero and the state of its hero power, as a replay view has it."""
+
+    hero: str  # card ids
+    power: str
+    name: str
+    power_name: str
+    cost: int  # what using the power costs now
+    uses: int  # this turn
+    spent: bool  # a once-per-game power already used
+    counter: int
+    passive: bool
+    per_game: bool
+
+    @property
+    def status(self) -> str:
+        """The power's state in words: passive, available, used (this turn) or spent."""
+        if self.passive:
+            return "passive"
+        if self.spent:
+            return "spent"
+        return "used" if self.uses else "available"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +117,7 @@ class TavernView:
     hand: tuple[CardView, ...]
     board: tuple[CardView, ...]
     discover: tuple[CardView, ...]
+    hero: HeroView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +177,7 @@ class Touched:
 class Frame:
     index: int
     record: int  # index into Replay.records
-    kind: str  # "recruit", "action", "combat", "standings" or "end"
+    kind: str  # "draft", "recruit", "action", "combat", "standings" or "end"
     turn: int | None
     player: int | None  # the acting player (a fight: the first of the pair)
     players: tuple[int, ...]  # everyone the frame is about
@@ -157,6 +189,8 @@ class Frame:
     touched: Touched | None = None
     combat: CombatStep | None = None
     placements: tuple[int, ...] | None = None  # end frame: placement of each seat
+    offers: tuple[str, ...] = ()  # draft frame: the heroes (or hero powers) offered
+    chosen: int | None = None  # draft frame: the offer taken (None: still to choose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +198,7 @@ class Shown:
     """What the viewer draws at an index for a chosen player (None: follow)."""
 
     frame: Frame  # the frame at the index (time, standings, fight)
-    kind: str  # "tavern", "combat" or "standings"
+    kind: str  # "tavern", "draft", "combat" or "standings"
     perspective: int | None  # whose tavern / friendly side / hero panel
     tavern: TavernView | None
     caption: str
@@ -228,7 +262,38 @@ def _card(card_id: str) -> Card | None:
         return None
 
 
+def hero_view(raw: Mapping[str, Any]) -> HeroView:
+    """The ``hero`` part of a replay VIEW (schema 2)."""
+    hero_id, power_id = str(raw["hero"]), str(raw["power"])
+    hero = _card(hero_id)
+    power = _card(power_id)
+    return HeroView(
+        hero=hero_id,
+        power=power_id,
+        name=hero.name if hero is not None else hero_id,
+        power_name=power.name if power is not None else power_id,
+        cost=int(raw.get("cost", 0)),
+        uses=int(raw.get("uses", 0)),
+        spent=bool(raw.get("spent", False)),
+        counter=int(raw.get("counter", 0)),
+        passive=power.passive if power is not None else False,
+        per_game=power is not None and "once per game" in power.text.lower(),
+    )
+
+
+def hero_card(hero: str, health: int = 0) -> CardView:
+    """A hero as a card for the detail box (its Health as the card's)."""
+    card = _card(hero)
+    return CardView(hero, card.name if card is not None else hero, 0, health, False, 0, ())
+
+
+def power_card(view: HeroView) -> CardView:
+    """A hero power as a card for the detail box (its counter for the '@')."""
+    return CardView(view.power, view.power_name, 0, 0, False, 0, (), counter=view.counter)
+
+
 def tavern_view(raw: Mapping[str, Any]) -> TavernView:
+    hero = raw.get("hero")
     return TavernView(
         gold=raw["gold"],
         tier=raw["tier"],
@@ -239,6 +304,7 @@ def tavern_view(raw: Mapping[str, Any]) -> TavernView:
         hand=tuple(card_view(c) for c in raw["hand"]),
         board=tuple(card_view(c) for c in raw["board"]),
         discover=tuple(card_view(c) for c in raw["discover"]),
+        hero=hero_view(hero) if isinstance(hero, Mapping) else None,
     )
 
 
@@ -388,6 +454,8 @@ class Frames(Sequence[Frame]):
         f = self._frames[index]
         if f.kind in ("standings", "end"):
             return Shown(f, "standings", player, None, f.caption)
+        if f.kind == "draft" and (player is None or player == f.player):
+            return Shown(f, "draft", f.player, f.tavern, f.caption)
         if f.kind == "combat":
             assert f.combat is not None
             pair = f.combat.players
@@ -422,10 +490,38 @@ def build_frames(replay: Replay) -> Frames:
         frames.append(Frame(index=len(frames), standings=tuple(standings), **fields))
 
     last_state: dict[int, Mapping[str, Any]] = {}  # each player's view before the record
+    offered: dict[int, tuple[str, ...]] = {}  # each player's draft offers
     for r, rec in enumerate(replay.records):
         kind = rec["type"]
         turn = rec.get("turn", turn)
-        if kind in ("recruit", "action"):
+        if kind == "draft" or (kind == "action" and rec["turn"] == 0):
+            p = rec["player"]
+            if kind == "draft":
+                offered[p] = tuple(str(o) for o in rec["offers"])
+                names = ", ".join(_name(o) for o in offered[p])
+                what, chosen, view, words = f"offered {names}", None, None, None
+            else:
+                said = describe_action(rec["action"], rec["code"], last_state.get(p), rec["state"])
+                what = words = said.text
+                last_state[p] = rec["state"]
+                view = tavern_view(rec["state"])
+                chosen = _chosen(rec["action"], rec["code"])
+                if view.hero is not None:
+                    standings[p] = replace(standings[p], hero=view.hero.hero, health=view.health)
+            add(
+                record=r,
+                kind="draft",
+                turn=0,
+                player=p,
+                players=(p,),
+                caption=f"Draft — {player_label(p, agents)}: {what}",
+                tavern=view,
+                action=rec.get("action"),
+                words=words,
+                offers=offered.get(p, ()),
+                chosen=chosen,
+            )
+        elif kind in ("recruit", "action"):
             p = rec["player"]
             view = tavern_view(rec["state"])
             words = touched = None
@@ -440,6 +536,8 @@ def build_frames(replay: Replay) -> Frames:
                 # until they are shown, the hero keeps its recruit-phase health.
                 view = replace(view, health=standings[p].health)
             standings[p] = replace(standings[p], health=view.health, tier=view.tier)
+            if view.hero is not None and standings[p].hero != view.hero.hero:
+                standings[p] = replace(standings[p], hero=view.hero.hero)
             what = words if words is not None else "turn starts"
             caption = f"Turn {turn} — {player_label(p, agents)}: {what}"
             add(
@@ -470,7 +568,7 @@ def build_frames(replay: Replay) -> Frames:
                 p = s["player"]
                 if 0 <= p < n:
                     standings[p] = Standing(
-                        p, s["health"], s["tier"], s["alive"], s.get("placement")
+                        p, s["health"], s["tier"], s["alive"], s.get("placement"), standings[p].hero
                     )
             leader = max(standings, key=lambda s: (s.alive, s.health))
             alive = sum(s.alive for s in standings)
@@ -495,6 +593,19 @@ def build_frames(replay: Replay) -> Frames:
                 placements=placements,
             )
     return Frames(frames, n, agents, replay.header)
+
+
+def _name(card_id: str) -> str:
+    card = _card(card_id)
+    return card.name if card is not None else card_id
+
+
+def _chosen(text: str, code: int) -> int | None:
+    """The option a ``ChooseHero`` action record took."""
+    m = re.match(r"^\s*ChooseHero\((\d+)\)\s*$", text)
+    if m:
+        return int(m.group(1))
+    return code - CHOOSE_HERO_BASE if CHOOSE_HERO_BASE <= code < POWER_BASE else None
 
 
 def _combat_caption(turn: int | None, step: CombatStep, agents: Sequence[str]) -> str:
@@ -553,7 +664,10 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
                 extras[eid] = ("deathrattle",)
 
     states: list[Boards] = [initial_boards(a, b)]
-    states += [boards for _, boards in replay_fight(a, b, events)]
+    try:
+        states += [boards for _, boards in replay_fight(a, b, events)]
+    except ValueError as exc:
+        raise ReplayError(f"{where}: the fight's events do not replay ({exc})") from None
     attacks = sum(ev.kind == "attack" for ev in events)
     end = next((k for k, ev in enumerate(events) if ev.kind == "end"), len(events))
     starts = [0]
@@ -648,7 +762,7 @@ def _is_power(ev: Event, powers: tuple[str, ...]) -> bool:
     return ev.kind == "hero" and ev.card in powers
 
 
-def _name(card_id: str | None) -> str:
+def _effect_name(card_id: str | None) -> str:
     """A hero power's or Secret's name, as the card data has it."""
     return cards()[card_id].name if card_id and card_id in cards() else str(card_id)
 
@@ -724,7 +838,7 @@ def _step(
             name = cards()[ev.card].name if ev.card in cards() else ev.card
             log.append(f"  {names[ev.side]} gets {name} in hand")
         elif ev.kind == "hero":
-            power = _name(ev.card)
+            power = _effect_name(ev.card)
             if ev.eid:
                 triggers[ev.eid].append(power)
             if ev.b:  # Deathwing's aura
@@ -734,7 +848,7 @@ def _step(
             else:
                 log.append(f"  {names[ev.side]}'s {power}")
         elif ev.kind == "secret":
-            secret = _name(ev.card)
+            secret = _effect_name(ev.card)
             if ev.eid:
                 triggers[ev.eid].append(f"Secret: {secret}")
             log.append(f"  {names[ev.side]}'s Secret is revealed: {secret}")

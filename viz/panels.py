@@ -3,11 +3,22 @@ hero, lobby, standings, scoreboard, combat log and footer."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
 
-from viz.frames import Frame, Frames, Shown, Standing, player_label
+from bgsim.cards import cards
+from viz.frames import (
+    Frame,
+    Frames,
+    HeroView,
+    Shown,
+    Standing,
+    hero_card,
+    player_label,
+    power_card,
+)
 from viz.theme import (
     CAPTION_BG,
     CARD_SIZE,
@@ -29,8 +40,10 @@ from viz.theme import (
     TEXT,
     TRIBE_COLORS,
     get_font,
+    wrap_text,
 )
 from viz.widgets import (
+    DrawnCard,
     Painter,
     draw_card,
     draw_card_row,
@@ -38,6 +51,7 @@ from viz.widgets import (
     draw_coin,
     draw_heart,
     draw_panel,
+    draw_portrait,
     draw_snowflake,
     draw_star,
     draw_tier_badge,
@@ -119,13 +133,50 @@ def _portrait(p: Painter, center: tuple[int, int], player: int | None, r: int = 
     p.text(label, center, 34, TEXT, bold=True, anchor="center", outline=(0, 0, 0))
 
 
-def _hero_head(p: Painter, rect: pygame.Rect, player: int | None, frames: Frames) -> int:
+def _hero_head(
+    p: Painter, rect: pygame.Rect, player: int | None, frames: Frames, hero: str | None = None
+) -> int:
     draw_panel(p, rect, "HERO")
-    _portrait(p, (rect.x + 52, rect.y + 76), player)
+    if hero is None:
+        _portrait(p, (rect.x + 52, rect.y + 76), player)
+        if player is not None:
+            p.text(f"player {player + 1}", (rect.x + 100, rect.y + 50), 28, TEXT, bold=True)
+            p.text(frames.agents[player], (rect.x + 100, rect.y + 78), 22, DIM, width=rect.w - 110)
+        return rect.y + 128
+    card = hero_card(hero)
+    ring = SEAT_COLORS[player % len(SEAT_COLORS)] if player is not None else GOLD
+    drawn = draw_portrait(p, (rect.x + 50, rect.y + 72), card.name, 32, ring)
+    p.cards.append(DrawnCard(drawn, card, p.region))
+    p.text(card.name, (rect.x + 94, rect.y + 46), 26, TEXT, bold=True, width=rect.w - 104)
     if player is not None:
-        p.text(f"player {player + 1}", (rect.x + 100, rect.y + 50), 28, TEXT, bold=True)
-        p.text(frames.agents[player], (rect.x + 100, rect.y + 78), 22, DIM, width=rect.w - 110)
-    return rect.y + 128
+        who = f"player {player + 1} · {frames.agents[player]}"
+        p.text(who, (rect.x + 94, rect.y + 74), 20, DIM, width=rect.w - 104)
+    return rect.y + 116
+
+
+def _power_box(p: Painter, rect: pygame.Rect, hero: HeroView) -> None:
+    """The hero power: name, cost, whether it is available, used or spent, its counter."""
+    pygame.draw.rect(p.surface, (22, 26, 40), rect, border_radius=8)
+    edge = GOLD if hero.status == "available" else PANEL_EDGE
+    pygame.draw.rect(p.surface, edge, rect, 2, border_radius=8)
+    p.cards.append(DrawnCard(pygame.Rect(rect), power_card(hero), p.region))
+    x = rect.x + 8
+    if not hero.passive:
+        draw_coin(p.surface, (rect.right - 16, rect.y + 14), 11)
+        p.text(
+            str(hero.cost),
+            (rect.right - 16, rect.y + 14),
+            20,
+            (40, 30, 0),
+            bold=True,
+            anchor="center",
+        )
+    p.text(hero.power_name, (x, rect.y + 4), 22, TEXT, bold=True, width=rect.w - 44)
+    color = {"available": GREEN, "used": DIM, "spent": FAINT, "passive": DIM}[hero.status]
+    status = hero.status + (" (once per game)" if hero.per_game and not hero.spent else "")
+    line = p.text(status, (x, rect.y + 28), 20, color, bold=True)
+    if hero.counter:
+        p.text(f"counter {hero.counter}", (line.right + 12, rect.y + 28), 20, ORANGE, bold=True)
 
 
 def _stat_line(
@@ -153,10 +204,25 @@ def draw_hero(p: Painter, shown: Shown, frames: Frames) -> None:
     if player is None:
         _draw_lobby(p, rect, frame, frames)
         return
-    y = _hero_head(p, rect, player, frames)
+    hero = frame.standings[player].hero if player < len(frame.standings) else None
+    tv = shown.tavern
+    if tv is not None and tv.hero is not None:
+        hero = tv.hero.hero
+    y = _hero_head(p, rect, player, frames, hero)
     x = rect.x + 16
-    if shown.kind == "tavern" and shown.tavern is not None:
-        tv = shown.tavern
+    if shown.kind in ("tavern", "draft") and tv is not None and tv.hero is not None:
+        _stat_line(p, x, y, "health", "Health", str(tv.health), RED if tv.health <= 10 else TEXT)
+        _stat_line(p, x, y + 32, "gold", "Gold", str(tv.gold), GOLD)
+        _stat_line(p, x, y + 64, "tier", "Tavern tier", str(tv.tier))
+        upgrade = "max" if tv.tier >= 6 else f"{tv.upgrade_cost} gold"
+        _stat_line(p, x, y + 96, "upgrade", "Upgrade", upgrade, GREEN)
+        box = pygame.Rect(rect.x + 8, y + 130, rect.w - 16, rect.bottom - y - 138)
+        _power_box(p, box, tv.hero)
+        if frame.turn is not None:
+            p.text(
+                f"turn {frame.turn}", (rect.right - 14, rect.y + 8), 20, FAINT, anchor="topright"
+            )
+    elif shown.kind == "tavern" and tv is not None:
         _stat_line(p, x, y, "health", "Health", str(tv.health), RED if tv.health <= 10 else TEXT)
         _stat_line(p, x, y + 40, "gold", "Gold", str(tv.gold), GOLD)
         _stat_line(p, x, y + 80, "tier", "Tavern tier", str(tv.tier))
@@ -279,10 +345,17 @@ def draw_standings(p: Painter, shown: Shown, frames: Frames) -> None:
             pygame.draw.rect(p.surface, ORANGE, row, 2, border_radius=7)
         color = SEAT_COLORS[s.player % len(SEAT_COLORS)]
         chip = pygame.Rect(row.x + 5, row.y + 5, row.h - 10, row.h - 10)
-        pygame.draw.rect(p.surface, color if not out else (70, 70, 76), chip, border_radius=6)
-        p.text(str(s.player + 1), chip.center, 24, TEXT, bold=True, anchor="center")
-        name_color = FAINT if out else TEXT
         agent = frames.agents[s.player] if s.player < len(frames.agents) else "?"
+        if s.hero is None:
+            pygame.draw.rect(p.surface, color if not out else (70, 70, 76), chip, border_radius=6)
+            p.text(str(s.player + 1), chip.center, 24, TEXT, bold=True, anchor="center")
+        else:  # the hero's portrait, ringed in the seat's colour
+            card = hero_card(s.hero, s.health)
+            r = chip.h // 2 - 2
+            drawn = draw_portrait(p, chip.center, card.name, r, color, faded=out)
+            p.cards.append(DrawnCard(drawn, card, p.region, s.player))
+            agent = f"{s.player + 1} {agent}"
+        name_color = FAINT if out else TEXT
         p.text(agent, (chip.right + 8, row.y + 4), 20, name_color, bold=True, width=110)
         if out:
             p.text(f"{_place(s)} place", (chip.right + 8, row.y + 22), 18, FAINT)
@@ -340,9 +413,18 @@ def draw_scoreboard(p: Painter, shown: Shown, frames: Frames) -> None:
             bold=True,
             anchor="midleft",
         )
-        _portrait(p, (row.x + 110, row.centery), s.player, min(24, row.h // 2 - 4))
+        r = min(24, row.h // 2 - 4)
+        label = player_label(s.player, frames.agents)
+        if s.hero is None:
+            _portrait(p, (row.x + 110, row.centery), s.player, r)
+        else:
+            card = hero_card(s.hero, s.health)
+            ring = SEAT_COLORS[s.player % len(SEAT_COLORS)]
+            drawn = draw_portrait(p, (row.x + 110, row.centery), card.name, r, ring, faded=out)
+            p.cards.append(DrawnCard(drawn, card, p.region, s.player))
+            label += f" · {card.name}"
         p.text(
-            player_label(s.player, frames.agents),
+            label,
             (row.x + 150, row.centery),
             26,
             color,
@@ -362,6 +444,86 @@ def draw_scoreboard(p: Painter, shown: Shown, frames: Frames) -> None:
                 anchor="midleft",
             )
         draw_tier_badge(p, (row.right - 40, row.centery), s.tier, 16)
+
+
+def draw_draft(p: Painter, shown: Shown, frames: Frames) -> None:
+    """A draft frame: the heroes (or hero powers) offered to the player, the
+    chosen one framed in gold once taken."""
+    frame = shown.frame
+    area = REGIONS["shop"].union(REGIONS["hand"])
+    p.region = "draft"
+    player = frame.player
+    who = player_label(player, frames.agents) if player is not None else "?"
+    verb = "chooses" if frame.chosen is None else "chose"
+    draw_panel(p, area, f"HERO DRAFT  ·  {who} {verb} one of {len(frame.offers)}")
+    if not frame.offers:
+        p.text("no offers recorded", area.center, 22, FAINT, anchor="center")
+        return
+    n = len(frame.offers)
+    w = min(230, (area.w - 40 - 20 * (n - 1)) // n)
+    h = area.h - 70
+    x0 = area.centerx - (n * w + (n - 1) * 20) // 2
+    for k, card_id in enumerate(frame.offers):
+        box = pygame.Rect(x0 + k * (w + 20), area.y + 44, w, h)
+        chosen = frame.chosen == k
+        faded = frame.chosen is not None and not chosen
+        pygame.draw.rect(
+            p.surface, (40, 46, 68) if not faded else (30, 32, 42), box, border_radius=12
+        )
+        pygame.draw.rect(
+            p.surface, GOLD if chosen else PANEL_EDGE, box, 4 if chosen else 2, border_radius=12
+        )
+        _draw_offer(p, box, card_id, faded, k)
+        if chosen:
+            draw_chip(p, (box.centerx, box.y + 2), "CHOSEN", GOLD, 22)
+
+
+def _draw_offer(p: Painter, box: pygame.Rect, card_id: str, faded: bool, slot: int) -> None:
+    """One offer of a draft: portrait, name, Health, the hero power and its text."""
+    db = cards()
+    card = None
+    if card_id in db:
+        card = db[card_id]
+    name = card.name if card is not None else card_id
+    power = None
+    if card is not None and card.type == "hero" and card.hero_power in db:
+        power = db[card.hero_power or ""]
+    elif card is not None and card.type == "hero_power":
+        power = card
+    color = FAINT if faded else TEXT
+    shown = hero_card(card_id, card.health if card is not None else 0)
+    drawn = draw_portrait(p, (box.centerx, box.y + 70), name, 48, GOLD, faded=faded)
+    p.cards.append(DrawnCard(drawn, shown, p.region, slot))
+    y = box.y + 128
+    for line in wrap_text(name, 28, True, box.w - 20, 2):
+        p.text(line, (box.centerx, y), 28, color, bold=True, anchor="midtop")
+        y += 26
+    if card is not None and card.type == "hero":
+        p.text(f"{card.health} Health", (box.centerx, y + 2), 20, DIM, anchor="midtop")
+        y += 26
+    if power is not None:
+        cost = "passive" if power.passive else f"{power.cost or 0} gold"
+        p.text(
+            f"{power.name}  ({cost})",
+            (box.centerx, y + 4),
+            22,
+            GOLD if not faded else FAINT,
+            bold=True,
+            anchor="midtop",
+            width=box.w - 16,
+        )
+        y += 30
+        text = power.text.replace("Passive Hero Power ", "").replace("Hero Power ", "")
+        for line in wrap_text(_plain(text), 20, False, box.w - 24, 7):
+            p.text(line, (box.x + 12, y), 20, DIM if not faded else FAINT)
+            y += 19
+
+
+def _plain(text: str) -> str:
+    """A card text without its markup ('$2' spell damage, '|4(a, b)' plurals, '@')."""
+    text = text.replace("$", "")
+    text = re.sub(r"\|4\(([^,]*),\s*([^)]*)\)", r"\2", text)
+    return text.replace("@", "X")
 
 
 def draw_log(p: Painter, shown: Shown) -> None:

@@ -66,6 +66,31 @@ KEYWORD_BADGES = {
     "charge": ("C", (230, 150, 60), "Charge"),
 }
 
+
+def hero_color(name: str) -> tuple[int, int, int]:
+    """A hero portrait's colour, made from its name (the same name, the same
+    colour; no two heroes need to differ, most do)."""
+    h = 0
+    for ch in name:
+        h = (h * 131 + ord(ch)) % 1_000_003
+    hue = (h % 360) / 360
+    r, g, b = (int(255 * c) for c in _hsv(hue, 0.55, 0.72))
+    return r, g, b
+
+
+def _hsv(h: float, s: float, v: float) -> tuple[float, float, float]:
+    i = int(h * 6) % 6
+    f = h * 6 - int(h * 6)
+    p, q, t = v * (1 - s), v * (1 - f * s), v * (1 - (1 - f) * s)
+    return ((v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q))[i]
+
+
+def initials(name: str) -> str:
+    """Up to two initials of a name ("Millhouse Manastorm" -> "MM", "C'Thun" -> "C")."""
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
+    return "".join(w[0].upper() for w in words[:2]) or "?"
+
+
 CARD_SIZE = (124, 178)
 SMALL_CARD = (84, 120)
 
@@ -120,11 +145,20 @@ def render_text(text: str, size: int, color: tuple[int, ...], bold: bool) -> pyg
 def fit_text(text: str, size: int, bold: bool, width: int) -> str:
     """``text``, cut and ended with "..." when it is wider than ``width`` pixels."""
     font = get_font(size, bold)
+    # No glyph is narrower than a pixel, so only the first ``width`` characters
+    # can show; the longest prefix that fits is then found by bisection, so a
+    # huge text costs a few measurements rather than one per character.
+    text = text[: width + 1]
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    low, high = 0, len(text)  # text[:low] + "..." fits (or low is 0); text[:high] does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        if font.size(text[:mid] + "...")[0] <= width:
+            low = mid
+        else:
+            high = mid
+    return text[:low].rstrip() + "..."
 
 
 def wrap_text(text: str, size: int, bold: bool, width: int, lines: int) -> list[str]:

@@ -34,6 +34,8 @@ from viz.theme import (
     TRIBE_COLORS,
     fit_text,
     get_font,
+    hero_color,
+    initials,
     render_text,
     wrap_text,
 )
@@ -176,6 +178,30 @@ def draw_up_arrow(
             (cx - r, cy),
         ],
     )
+
+
+def draw_portrait(
+    p: Painter,
+    center: tuple[int, int],
+    name: str,
+    r: int = 34,
+    ring: tuple[int, ...] = GOLD,
+    faded: bool = False,
+) -> pygame.Rect:
+    """A hero's portrait, drawn: a framed circle in the colour its name gives,
+    a lighter crescent, and the hero's initials. Returns its rect."""
+    color = hero_color(name)
+    if faded:
+        color = (color[0] // 2 + 30, color[1] // 2 + 30, color[2] // 2 + 30)
+    cx, cy = center
+    pygame.draw.circle(p.surface, (12, 12, 18), center, r + 4)
+    pygame.draw.circle(p.surface, color, center, r)
+    light = tuple(min(255, c + 50) for c in color)
+    pygame.draw.circle(p.surface, light, (cx - r // 3, cy - r // 3), max(2, r // 2))
+    pygame.draw.circle(p.surface, color, (cx - r // 5, cy - r // 5), max(2, r // 2))
+    pygame.draw.circle(p.surface, ring, center, r + 4, max(2, r // 10))
+    p.text(initials(name), center, max(14, r), TEXT, bold=True, anchor="center", outline=(0, 0, 0))
+    return pygame.Rect(cx - r - 4, cy - r - 4, 2 * r + 8, 2 * r + 8)
 
 
 def draw_tier_badge(p: Painter, center: tuple[float, float], tier: int, r: float = 14) -> None:

@@ -1,4 +1,6 @@
-"""Recruit actions in words: ``Buy(0)`` becomes "buys Rockpool Hunter (3 gold)".
+"""Recruit actions in words: ``Buy(0)`` becomes "buys Rockpool Hunter (3 gold)",
+``ChooseHero(1)`` "chooses Millhouse Manastorm", ``HeroPower(target=0)`` "uses
+Boon of Light on Alleycat (2 gold)".
 
 :func:`describe_action` reads an action record's text (``code`` when the text
 cannot be read) and the acting player's tavern views (the replay's VIEW dicts)
@@ -20,8 +22,10 @@ from bgsim.actions import (
     Action,
     Buy,
     Choose,
+    ChooseHero,
     EndTurn,
     Freeze,
+    HeroPower,
     IllegalActionError,
     Move,
     Play,
@@ -38,7 +42,20 @@ CardDict = Mapping[str, Any]
 
 _CALL = re.compile(r"^\s*(\w+)\s*(?:\((.*)\))?\s*$")
 _TYPES: dict[str, type] = {
-    t.__name__: t for t in (EndTurn, Refresh, Freeze, Upgrade, Buy, Sell, Choose, Move, Play)
+    t.__name__: t
+    for t in (
+        EndTurn,
+        Refresh,
+        Freeze,
+        Upgrade,
+        Buy,
+        Sell,
+        Choose,
+        Move,
+        Play,
+        ChooseHero,
+        HeroPower,
+    )
 }
 
 
@@ -153,6 +170,19 @@ def _play(action: Play, before: View | None, after: View) -> Said:
     if card is not None and _is_spell(card):
         gained = _gold(before, after)
         extra = f" (+{gained} gold)" if gained is not None and gained > 0 else ""
+        if gained is not None and gained < 0:
+            extra = f" ({-gained} gold)"
+        if action.target is not None:  # a spell aimed at a friendly minion
+            target = _at(before, "board", action.target)
+            on = card_name(target, f"the minion in slot {action.target + 1}")
+            slot = action.target if _at(after, "board", action.target) is not None else None
+            placed = _at(after, "board", action.target)
+            return Said(
+                f"casts {name} on {on}{extra}",
+                placed if placed is not None else card,
+                "board" if slot is not None else None,
+                slot,
+            )
         return Said(f"casts {name}{extra}", card)
     if action.pos is None and action.target is not None:  # a Magnetic minion attaches
         mech = _at(before, "board", action.target)
@@ -173,6 +203,44 @@ def _play(action: Play, before: View | None, after: View) -> Said:
         return Said(text, placed, "board", pos)
     slot = _find(after, "board", card)
     return Said(text, card, "board" if slot is not None else None, slot)
+
+
+def _card_name(card_id: str) -> str:
+    db = cards()
+    return db[card_id].name if card_id in db else card_id
+
+
+def _choose_hero(action: ChooseHero, before: View | None, after: View) -> Said:
+    hero = after.get("hero")
+    if not isinstance(hero, Mapping):
+        return Said(f"chooses option {action.option + 1} of the draft")
+    had = before.get("hero") if before is not None else None
+    if isinstance(had, Mapping) and had.get("hero") == hero.get("hero"):
+        return Said(f"chooses the hero power {_card_name(str(hero['power']))}")
+    return Said(f"chooses {_card_name(str(hero['hero']))}")
+
+
+def _hero_power(action: HeroPower, before: View | None, after: View) -> Said:
+    hero = (before or {}).get("hero") or after.get("hero")
+    name = _card_name(str(hero["power"])) if isinstance(hero, Mapping) else "the hero power"
+    cost = _cost(before, after)
+    if action.target is not None:
+        card = _at(before, "board", action.target)
+        on = card_name(card, f"the minion in slot {action.target + 1}")
+        placed = _at(after, "board", action.target)
+        where = "board" if placed is not None else None
+        slot = action.target if placed is not None else None
+        return Said(f"uses {name} on {on}{cost}", placed or card, where, slot)
+    if action.shop is not None:
+        card = _at(before, "shop", action.shop)
+        on = card_name(card, f"the minion in shop slot {action.shop + 1}")
+        placed = _at(after, "shop", action.shop)
+        where = "shop" if placed is not None else None
+        slot = action.shop if placed is not None else None
+        return Said(f"uses {name} on {on} in the tavern{cost}", placed or card, where, slot)
+    if action.player is not None:
+        return Said(f"uses {name} on player {action.player + 1}{cost}")
+    return Said(f"uses {name}{cost}")
 
 
 def describe_action(text: str, code: int | None, before: View | None, after: View) -> Said:
@@ -226,4 +294,8 @@ def _describe(action: Action | None, text: str, before: View | None, after: View
         )
     if isinstance(action, Play):
         return _play(action, before, after)
+    if isinstance(action, ChooseHero):
+        return _choose_hero(action, before, after)
+    if isinstance(action, HeroPower):
+        return _hero_power(action, before, after)
     return Said(text)

@@ -13,18 +13,22 @@ import numpy as np
 from gymnasium import spaces
 
 # The bgsim internals the environments use, in one place.
-from bgsim.actions import ACTIONS, NUM_ACTIONS, IllegalActionError
+from bgsim.actions import ACTIONS, CHOOSE_HERO_BASE, NUM_ACTIONS, POWER_BASE, IllegalActionError
 from bgsim.lobby import Lobby
 from bgsim.ruleset import Ruleset, load_ruleset
+from combat_c.guarded import shown
 
 __all__ = [
     "ACTIONS",
+    "CHOOSE_HERO_BASE",
     "NUM_ACTIONS",
+    "POWER_BASE",
     "REWARDS",
     "IllegalActionError",
     "Lobby",
     "Ruleset",
     "action_code",
+    "check_heroes",
     "check_reward",
     "check_ruleset",
     "check_seed",
@@ -52,24 +56,31 @@ def check_seed(seed: object) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool | np.bool_) or not isinstance(seed, Integral):
-        raise TypeError(f"seed must be a non-negative integer or None, got {seed!r}")
+        raise TypeError(f"seed must be a non-negative integer or None, got {shown(seed)}")
     value = int(seed)
     if not 0 <= value < _MAX_SEED:
-        raise ValueError(f"seed must be a non-negative integer below 2**64, got {value}")
+        raise ValueError(f"seed must be a non-negative integer below 2**64, got {shown(value)}")
     return value
 
 
 def check_reward(reward: object) -> str:
     if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {shown(reward)}")
     return str(reward)
+
+
+def check_heroes(heroes: object) -> bool:
+    """The ``heroes`` option as a bool; a clear error for anything else."""
+    if not isinstance(heroes, bool | np.bool_):
+        raise TypeError(f"heroes must be True or False, got {shown(heroes)}")
+    return bool(heroes)
 
 
 def check_ruleset(ruleset: object) -> Ruleset:
     if ruleset is None:
         return load_ruleset()
     if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"ruleset must be a bgsim Ruleset or None, got {ruleset!r}")
+        raise TypeError(f"ruleset must be a bgsim Ruleset or None, got {shown(ruleset)}")
     return ruleset
 
 
@@ -81,9 +92,11 @@ def action_code(action: object) -> int:
     elif _integral(action):
         code = operator.index(cast(SupportsIndex, action))
     else:
-        raise TypeError(f"an action must be an integer code 0..{NUM_ACTIONS - 1}, got {action!r}")
+        raise TypeError(
+            f"an action must be an integer code 0..{NUM_ACTIONS - 1}, got {shown(action)}"
+        )
     if not 0 <= code < NUM_ACTIONS:
-        raise ValueError(f"action code {code} is out of range 0..{NUM_ACTIONS - 1}")
+        raise ValueError(f"action code {shown(code)} is out of range 0..{NUM_ACTIONS - 1}")
     return code
 
 
@@ -157,6 +170,8 @@ def illegal(who: str, code: int, error: Exception) -> IllegalActionError:
 def render_text(lobby: Lobby, seat: int | None) -> str:
     """The standings and, for ``seat``, the tavern, as text (render mode "ansi")."""
     lines = [f"turn {lobby.turn}" + (" (game over)" if lobby.done else "")]
+    if lobby.heroes and lobby.turn == 0:
+        lines[0] += " (the heroes' draft)"
     for p in lobby.public_players():
         status = f"place {p.placement}" if p.placement is not None else "alive"
         mark = "*" if p.player == seat else " "

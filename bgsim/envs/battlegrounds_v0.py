@@ -3,7 +3,7 @@
 
 Eight agents, ``player_0`` .. ``player_7`` (the lobby's seats). Each one
 observes a dict: ``observation``, the float32 vector of
-:mod:`bgsim.envs.encoding` (layout 1, 2,163 values in [0, 1]), and
+:mod:`bgsim.envs.encoding` (layout 2, 2,223 values in [0, 1]), and
 ``action_mask``, an int8 array over the 730 action codes of
 :mod:`bgsim.actions` (1 = legal). Actions are those codes (``Discrete(730)``;
 Python or numpy integers).
@@ -26,6 +26,12 @@ with their placements (ranked by health) all the same.
 by health (ties share the mean place) and the knocked-out hold their
 placement: the same zero-sum total per game, paid as the standings move.
 
+**Heroes** (``heroes=True``, default off): each reset plays
+``Lobby(s, heroes=True)``, whose turn 0 is the draft: every agent chooses a
+hero (``ChooseHero``, codes 703-706) as its whole turn, and turn 1 starts
+when all have; hero powers are then actions like any other (707-729). The
+observation's hero sections (layout 2) are zeros without heroes.
+
 **Seeds**: ``reset(seed=s)`` plays ``bgsim.lobby.Lobby(s)``, so a seed and
 the same actions reproduce a game exactly; ``reset()`` without a seed draws
 the next lobby seed from a generator seeded by the last seed given.
@@ -45,7 +51,7 @@ one after another), both are legal orders of the same game.
 >>> aec.reset(seed=42)
 >>> obs, reward, terminated, truncated, info = aec.last()
 >>> aec.agent_selection, obs["observation"].shape, int(obs["action_mask"][0])
-('player_0', (2163,), 1)
+('player_0', (2223,), 1)
 >>> aec.step(0)  # EndTurn
 >>> aec.agent_selection
 'player_1'
@@ -62,11 +68,14 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from bgsim.envs._common import (
     ACTIONS,
+    CHOOSE_HERO_BASE,
     NUM_ACTIONS,
+    POWER_BASE,
     IllegalActionError,
     Lobby,
     Ruleset,
     action_code,
+    check_heroes,
     check_reward,
     check_ruleset,
     check_seed,
@@ -79,6 +88,7 @@ from bgsim.envs._common import (
     render_text,
 )
 from bgsim.envs.encoding import ObservationEncoder
+from combat_c.guarded import shown
 
 __all__ = ["BattlegroundsAEC", "BattlegroundsParallel", "env", "parallel_env", "raw_env"]
 
@@ -97,7 +107,7 @@ def _spaces(size: int) -> tuple[spaces.Dict, spaces.Discrete]:
 
 def _check_render_mode(render_mode: object) -> Any:
     if render_mode not in (None, "ansi"):
-        raise ValueError(f'render_mode must be None or "ansi", got {render_mode!r}')
+        raise ValueError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
     return render_mode
 
 
@@ -117,9 +127,11 @@ class BattlegroundsAEC(AECEnv):
         reward: str = "placement",
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
+        heroes: bool = False,
     ) -> None:
         super().__init__()
         self.rules = check_ruleset(ruleset)
+        self.heroes = check_heroes(heroes)
         self.reward_scheme = check_reward(reward)
         self.render_mode = _check_render_mode(render_mode)
         n = self.rules.lobby.players
@@ -146,7 +158,7 @@ class BattlegroundsAEC(AECEnv):
         """The agent's observation space (the same object every call).
 
         >>> BattlegroundsAEC().observation_space("player_3")["observation"].shape
-        (2163,)
+        (2223,)
         """
         return self.observation_spaces[agent]
 
@@ -169,7 +181,7 @@ class BattlegroundsAEC(AECEnv):
         """
         seed = check_seed(seed)
         lobby_seed, self._seeder = next_seed(seed, self._seeder)
-        self.lobby = lobby = Lobby(lobby_seed, self.rules)
+        self.lobby = lobby = Lobby(lobby_seed, self.rules, heroes=self.heroes)
         self.lobby_seed = lobby_seed
         self._encoder.reset()
         self.agents = list(self.possible_agents)
@@ -234,7 +246,9 @@ class BattlegroundsAEC(AECEnv):
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
-        if code == 0:  # EndTurn: the next player, or the combat round
+        if code == 0 or CHOOSE_HERO_BASE <= code < POWER_BASE:
+            # EndTurn, or a draft choice (the draft is a turn of one action):
+            # the next player, or the combat round (after the draft, turn 1).
             if lobby.turn != self._turn or lobby.done:
                 self._end_round()
             else:
@@ -318,8 +332,10 @@ class BattlegroundsParallel(ParallelEnv):
         reward: str = "placement",
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
+        heroes: bool = False,
     ) -> None:
         self.rules = check_ruleset(ruleset)
+        self.heroes = check_heroes(heroes)
         self.reward_scheme = check_reward(reward)
         self.render_mode = _check_render_mode(render_mode)
         n = self.rules.lobby.players
@@ -365,7 +381,7 @@ class BattlegroundsParallel(ParallelEnv):
         """
         seed = check_seed(seed)
         lobby_seed, self._seeder = next_seed(seed, self._seeder)
-        self.lobby = Lobby(lobby_seed, self.rules)
+        self.lobby = Lobby(lobby_seed, self.rules, heroes=self.heroes)
         self.lobby_seed = lobby_seed
         self._encoder.reset()
         self.agents = list(self.possible_agents)
@@ -409,11 +425,11 @@ class BattlegroundsParallel(ParallelEnv):
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start another")
         if not isinstance(actions, dict):
-            raise TypeError(f"actions must be a dict of agent -> action, got {actions!r}")
+            raise TypeError(f"actions must be a dict of agent -> action, got {shown(actions)}")
         for agent in actions:
             if agent not in self._seat:
                 names = ", ".join(self.possible_agents)
-                raise ValueError(f"no agent {agent!r} (agents are {names})")
+                raise ValueError(f"no agent {shown(agent)} (agents are {names})")
             if agent not in self.agents:
                 raise ValueError(f"{agent} is out of the game and takes no action")
         recruiting = set(lobby.to_act())
@@ -493,8 +509,8 @@ class BattlegroundsParallel(ParallelEnv):
 
 
 def raw_env(**kwargs: Any) -> BattlegroundsAEC:
-    """The AEC environment (``reward=``, ``ruleset=``, ``render_mode=`` as for
-    :class:`BattlegroundsAEC`); the same as :func:`env`.
+    """The AEC environment (``reward=``, ``ruleset=``, ``render_mode=``,
+    ``heroes=`` as for :class:`BattlegroundsAEC`); the same as :func:`env`.
 
     >>> raw_env(reward="shaped").reward_scheme
     'shaped'

@@ -3,9 +3,10 @@
 :class:`ObservationEncoder` turns an :class:`~bgsim.observation.Observation`
 (what one player may know) into a float32 vector of :data:`OBS_SIZE` values,
 every value in ``[0, 1]``. The layout is versioned (:data:`LAYOUT_VERSION`);
-any change to it gets a new version and a new environment version. Layout 1,
-for eight players (``n = 8``), by section in order (:data:`LAYOUT` gives each
-section's slice and shape; :func:`describe_layout` prints them)::
+any change to it gets a new version. Layout 2 (layout 1 plus the heroes, and
+every spell a hand may hold in :data:`CARD_IDS`), for eight players
+(``n = 8``), by section in order (:data:`LAYOUT` gives each section's slice
+and shape; :func:`describe_layout` prints them)::
 
     section    shape        what
     self       (37,)        own scalars, SELF_FEATURES
@@ -19,7 +20,15 @@ section's slice and shape; :func:`describe_layout` prints them)::
     opponents  (7, 5)       what the observer saw of rows 1..7, OPPONENT_FEATURES
     seen       (7, 7, 27)   the warbands of rows 1..7 as last seen in combat
                             (base stats), card rows
-    total      2,163
+    hero       (8,)         own hero and hero power, HERO_FEATURES
+    heroes     (8, 5)       every player's hero, power and visible counter,
+                            HEROES_FEATURES; rows as in ``players``
+    draft      (4, 3)       the heroes (or hero powers) offered, DRAFT_FEATURES
+    total      2,223
+
+Without heroes (``Lobby(heroes=False)``) the three hero sections are zeros.
+A hero is ``(i + 1) / len(HERO_IDS)`` for its index ``i`` in :data:`HERO_IDS`,
+a hero power ``(i + 1) / len(POWER_IDS)`` likewise.
 
 A card row (:data:`CARD_FEATURES`) is all zeros for an empty slot. Stats are
 scaled by :func:`scale_stat`, ``log(1 + min(x, 999)) / log(1000)`` (1 -> 0.10,
@@ -42,7 +51,7 @@ as pure Python it gives the same vectors (``tests/test_envs.py``).
 >>> vector = encoder.encode(Lobby(7).observe(0))
 >>> gold = LAYOUT["self"].start + SELF_FEATURES.index("gold")
 >>> vector.shape, vector.dtype.name, float(vector[gold])  # 3 gold / 20
-((2163,), 'float32', 0.15000000596046448)
+((2223,), 'float32', 0.15000000596046448)
 """
 
 from __future__ import annotations
@@ -55,22 +64,43 @@ from typing import Any
 
 import numpy as np
 
+from bgsim._core.hero_powers import PASSIVE, power_cost
+from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import GOLD_COIN, INFO, TRIPLE_REWARD, HandCard, MinionCard
 from bgsim._core.player_state import PlayerState
 
 # The bgsim internals this module reads, in one place.
-from bgsim.actions import MAX_BOARD, MAX_DISCOVER, MAX_HAND, MAX_SHOP, NUM_ACTIONS
-from bgsim.cards import TRIBES
+from bgsim.actions import (
+    MAX_BOARD,
+    MAX_DISCOVER,
+    MAX_HAND,
+    MAX_HERO_OFFERS,
+    MAX_SHOP,
+    NUM_ACTIONS,
+)
+from bgsim.cards import TRIBES, cards
 from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset, load_ruleset
+from combat_c.guarded import shown
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 
-CARD_IDS: tuple[str, ...] = (*sorted(INFO), GOLD_COIN, TRIPLE_REWARD)
+_SPELLS = sorted(
+    c.id for c in cards() if c.type == "spell" and c.id not in (GOLD_COIN, TRIPLE_REWARD)
+)
+CARD_IDS: tuple[str, ...] = (*sorted(INFO), GOLD_COIN, TRIPLE_REWARD, *_SPELLS)
 """Every card a slot can hold: the normal ids of all minions (tokens included),
-sorted, then the two spells. Index ``i`` is encoded as ``(i + 1) / len(CARD_IDS)``."""
+sorted, then Gold Coin, Triple Reward and the other spells (those hero powers
+give), sorted. Index ``i`` is encoded as ``(i + 1) / len(CARD_IDS)``."""
 
 _CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
+
+HERO_IDS: tuple[str, ...] = tuple(sorted(c.id for c in cards() if c.type == "hero"))
+"""Every hero card id, sorted (the draftable heroes and any other hero card)."""
+POWER_IDS: tuple[str, ...] = tuple(sorted(c.id for c in cards() if c.type == "hero_power"))
+"""Every hero power card id, sorted."""
+_HERO_INDEX = {card: (i + 1) / len(HERO_IDS) for i, card in enumerate(HERO_IDS)}
+_POWER_INDEX = {card: (i + 1) / len(POWER_IDS) for i, card in enumerate(POWER_IDS)}
 
 KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
 
@@ -134,6 +164,31 @@ PLAYER_FEATURES: tuple[str, ...] = (
     "placement",  # placement / n once knocked out, else 0
 )
 
+HERO_FEATURES: tuple[str, ...] = (
+    "present",  # the observer has a hero
+    "hero",  # (index in HERO_IDS + 1) / len(HERO_IDS)
+    "power",  # (index in POWER_IDS + 1) / len(POWER_IDS)
+    "passive",  # the power is passive
+    "cost",  # what using it costs now / 10, clipped to 1
+    "uses",  # uses this turn / 4, clipped to 1
+    "spent",  # a once-per-game power already used
+    "counter",  # the power's counter (every counter, seen or not), scale_stat
+)
+
+HEROES_FEATURES: tuple[str, ...] = (
+    "present",  # the player has a hero
+    "hero",  # as in HERO_FEATURES
+    "power",
+    "counter_shown",  # the power has a counter every player sees
+    "counter",  # its value, scale_stat
+)
+
+DRAFT_FEATURES: tuple[str, ...] = (
+    "present",  # an offer in this slot
+    "hero",  # the hero offered (0 for an offered hero power)
+    "power",  # its hero power (or the hero power offered)
+)
+
 OPPONENT_FEATURES: tuple[str, ...] = (
     "last_opponent",  # the observer's last opponent
     "seen",  # the observer has seen this warband in combat
@@ -173,6 +228,9 @@ def _layout(players: int) -> dict[str, Section]:
         "players": (players, len(PLAYER_FEATURES)),
         "opponents": (players - 1, len(OPPONENT_FEATURES)),
         "seen": (players - 1, MAX_BOARD, CARD_WIDTH),
+        "hero": (len(HERO_FEATURES),),
+        "heroes": (players, len(HEROES_FEATURES)),
+        "draft": (MAX_HERO_OFFERS, len(DRAFT_FEATURES)),
     }
     out, at = {}, 0
     for name, shape in shapes.items():
@@ -183,22 +241,23 @@ def _layout(players: int) -> dict[str, Section]:
 
 
 def layout(players: int = 8) -> dict[str, Section]:
-    """Layout 1 for a lobby of ``players`` (``players`` rows of ``players``,
-    ``players - 1`` of ``opponents`` and ``seen``; the rest as for eight).
+    """Layout 2 for a lobby of ``players`` (``players`` rows of ``players``
+    and ``heroes``, ``players - 1`` of ``opponents`` and ``seen``; the rest as
+    for eight).
 
     >>> layout(8)["seen"].shape
     (7, 7, 27)
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        raise ValueError(f"players must be an integer 2..8, got {players!r}")
+        raise ValueError(f"players must be an integer 2..8, got {shown(players)}")
     return _layout(players)
 
 
 LAYOUT: dict[str, Section] = _layout(8)
-"""Layout 1 for eight players: section name -> :class:`Section`."""
+"""Layout 2 for eight players: section name -> :class:`Section`."""
 
-OBS_SIZE: int = LAYOUT["seen"].stop
-"""Length of the observation vector for eight players (2,163)."""
+OBS_SIZE: int = LAYOUT["draft"].stop
+"""Length of the observation vector for eight players (2,223)."""
 
 
 def describe_layout(players: int = 8) -> str:
@@ -293,7 +352,7 @@ def _row(card: HandCard) -> bytes:
                 card.spores,
                 card.triple,
             )
-        else:  # a SpellCard: Gold Coin or Triple Reward
+        else:  # a SpellCard (Gold Coin, Triple Reward, a spell a hero power gave)
             values = [0.0] * CARD_WIDTH
             values[0] = values[2] = 1.0
             values[3] = _card_value(card.card)
@@ -374,6 +433,54 @@ def _frozen_bytes(frozen: tuple[bool, ...]) -> bytes:
 # ---------------------------------------------------------------- the encoder
 
 _F32 = struct.Struct("f")
+_HERO = struct.Struct(f"{len(HERO_FEATURES)}f")
+_HEROES_ROW = struct.Struct(f"{len(HEROES_FEATURES)}f")
+_DRAFT_ROW = struct.Struct(f"{len(DRAFT_FEATURES)}f")
+_NO_HERO_ROW = bytes(_HEROES_ROW.size)
+_HERO_BYTES: dict[HeroState, bytes] = {}
+_DRAFT_BYTES: dict[tuple[str, ...], bytes] = {}
+
+
+def _hero_bytes(hero: HeroState) -> bytes:
+    """The own-hero section of a hero state, built once per value."""
+    data = _HERO_BYTES.get(hero)
+    if data is None:
+        if len(_HERO_BYTES) >= _CACHE_LIMIT:
+            _HERO_BYTES.clear()
+        data = _HERO_BYTES[hero] = _HERO.pack(
+            1.0,
+            _HERO_INDEX.get(hero.hero, 0.0),
+            _POWER_INDEX.get(hero.power, 0.0),
+            1.0 if hero.power in PASSIVE else 0.0,
+            min(power_cost(hero) / 10, 1.0),
+            min(hero.uses / 4, 1.0),
+            1.0 if hero.spent else 0.0,
+            scale_stat(hero.counter),
+        )
+    return data
+
+
+def _draft_bytes(offers: tuple[str, ...]) -> bytes:
+    """The draft section for these offers (heroes, or hero powers)."""
+    data = _DRAFT_BYTES.get(offers)
+    if data is None:
+        db = cards()
+        rows = []
+        for card_id in offers[:MAX_HERO_OFFERS]:
+            hero = card_id in db and db[card_id].type == "hero"
+            if hero:
+                card = db[card_id]
+                power = card.hero_power or ""
+                rows.append(
+                    _DRAFT_ROW.pack(
+                        1.0, _HERO_INDEX.get(card_id, 0.0), _POWER_INDEX.get(power, 0.0)
+                    )
+                )
+            else:
+                rows.append(_DRAFT_ROW.pack(1.0, 0.0, _POWER_INDEX.get(card_id, 0.0)))
+        rows += [bytes(_DRAFT_ROW.size)] * (MAX_HERO_OFFERS - len(rows))
+        data = _DRAFT_BYTES[offers] = b"".join(rows)
+    return data
 
 
 _TABLE = 64  # scalars 0..63 come from tables, anything else is computed
@@ -419,6 +526,8 @@ class _Seat:
         self.hand: tuple[HandCard, ...] = ()
         self.board: tuple[HandCard, ...] = ()
         self.discover: tuple[HandCard, ...] = ()
+        self.hero: HeroState | None = None
+        self.offers: tuple[str, ...] = ()
         self.players: Any = None
         self.seen: Any = None
         self.tribes: Any = None
@@ -428,7 +537,7 @@ class _Seat:
 
 
 class ObservationEncoder:
-    """Encodes observations as layout-1 vectors (see the module doc).
+    """Encodes observations as layout-2 vectors (see the module doc).
 
     One encoder serves every seat of a lobby and any number of lobbies. It
     keeps, per seat, the last vector it built and the immutable values it
@@ -450,7 +559,7 @@ class ObservationEncoder:
         self.rules = rules
         n = self.players = rules.lobby.players
         self.layout = layout(n)
-        self.size = self.layout["seen"].stop
+        self.size = self.layout["draft"].stop
         self._seats: list[_Seat | None] = [None] * n
         self._hero = float(rules.lobby.hero_health)
         self._max_tier = rules.tavern.max_tier
@@ -459,7 +568,7 @@ class ObservationEncoder:
         self._health_scale = 1 / rules.lobby.hero_health
         self._health = _scaled_table(self._health_scale)
         self._tier_cost: dict[tuple[int, int], bytes] = {}
-        self._public: tuple[Any, list[bytes]] | None = None
+        self._public: tuple[Any, list[bytes], list[bytes]] | None = None
         lay = self.layout
         at = lay["self"].start
         self._step_at = 4 * at
@@ -473,6 +582,9 @@ class ObservationEncoder:
         self._players = slice(4 * lay["players"].start, 4 * lay["players"].stop)
         self._opponents_at = 4 * lay["opponents"].start
         self._seen_at = 4 * lay["seen"].start
+        self._hero_at = 4 * lay["hero"].start
+        self._heroes = slice(4 * lay["heroes"].start, 4 * lay["heroes"].stop)
+        self._draft = slice(4 * lay["draft"].start, 4 * lay["draft"].stop)
         width = (n - 1) * len(OPPONENT_FEATURES)
         self._opponent_struct = _OPPONENTS.setdefault(width, struct.Struct(f"{width}f"))
 
@@ -507,7 +619,7 @@ class ObservationEncoder:
 
         >>> from bgsim.lobby import Lobby
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
-        (2163,)
+        (2223,)
         """
         c = self._seats[seat]
         if c is None or c.lobby is not lobby or lobby.turn != c.turn or lobby.done:
@@ -517,7 +629,9 @@ class ObservationEncoder:
             return c.buf.copy()
         players = lobby.public_players()
         if players is not c.players:
-            c.view[self._players] = self._public_rows(players)[seat]
+            rows, heroes = self._public_rows(players)
+            c.view[self._players] = rows[seat]
+            c.view[self._heroes] = heroes[seat]
             c.players = players
         s = lobby.state(seat)
         if s is not c.state:
@@ -540,7 +654,9 @@ class ObservationEncoder:
         if s is not c.state:
             self._write_state(c, s)
         if players is not c.players:
-            c.view[self._players] = self._public_rows(players)[obs.player]
+            rows, heroes = self._public_rows(players)
+            c.view[self._players] = rows[obs.player]
+            c.view[self._heroes] = heroes[obs.player]
         if (
             obs.seen is not c.seen
             or obs.turn != c.turn
@@ -587,6 +703,18 @@ class ObservationEncoder:
             if discover != c.discover:
                 _write_zone(view, self._discover_at, discover, c.discover)
             c.discover = discover
+        hero = s.hero
+        if hero is not c.hero:
+            if hero != c.hero:
+                at = self._hero_at
+                data = _hero_bytes(hero) if hero is not None else bytes(_HERO.size)
+                view[at : at + _HERO.size] = data
+            c.hero = hero
+        offers = s.hero_offers
+        if offers is not c.offers:
+            if offers != c.offers:
+                view[self._draft] = _draft_bytes(offers)
+            c.offers = offers
         tier_cost = self._tier_cost.get((s.tier, s.upgrade_cost))
         if tier_cost is None:
             tier_cost = self._tier_cost_bytes(s.tier, s.upgrade_cost)
@@ -698,15 +826,30 @@ class ObservationEncoder:
         out[len(TRIBES) + obs.player % 8] = 1.0
         return out
 
-    def _public_rows(self, players: tuple) -> list[bytes]:
-        """The players section for each observer (rows rotated to start at
-        them), built once per standings tuple for all of them."""
+    def _public_rows(self, players: tuple) -> tuple[list[bytes], list[bytes]]:
+        """The players and heroes sections for each observer (rows rotated to
+        start at them), built once per standings tuple for all of them."""
         hit = self._public
         if hit is not None and hit[0] is players:
-            return hit[1]
+            return hit[1], hit[2]
         n = self.players
         chunks = []
+        hero_rows = []
         for info in players:
+            hero = info.hero
+            if hero is None:
+                hero_rows.append(_NO_HERO_ROW)
+            else:
+                counter = info.counter
+                hero_rows.append(
+                    _HEROES_ROW.pack(
+                        1.0,
+                        _HERO_INDEX.get(hero, 0.0),
+                        _POWER_INDEX.get(info.hero_power or "", 0.0),
+                        0.0 if counter is None else 1.0,
+                        0.0 if counter is None else scale_stat(counter[1]),
+                    )
+                )
             health = info.health / self._hero
             chunks.append(
                 _PLAYER.pack(
@@ -717,8 +860,9 @@ class ObservationEncoder:
                 )
             )
         out = [b"".join(chunks[me:] + chunks[:me]) for me in range(n)]
-        self._public = (players, out)
-        return out
+        heroes = [b"".join(hero_rows[me:] + hero_rows[:me]) for me in range(n)]
+        self._public = (players, out, heroes)
+        return out, heroes
 
 
 def legal_mask(legal_actions: Iterable[Any], dtype: Any = np.int8) -> np.ndarray:

@@ -15,6 +15,9 @@ without it). Options:
 - ``reward``: ``"placement"`` (default) or ``"shaped"``, as in
   :mod:`bgsim.envs.battlegrounds_v0`: ``(n + 1) / 2 - placement`` at the end
   (+3.5 for 1st, -3.5 for 8th), or its per-round changes with the same total.
+- ``heroes``: play lobbies with heroes (default False): the learner's first
+  action is its draft choice (``ChooseHero``, codes 703-706), then hero
+  powers are actions like any other (707-729).
 - ``illegal_action``: what a legal-looking but illegal code (masked out) does.
   ``"penalize"`` (default): nothing happens in the game, the step returns
   the same observation and a reward of ``-illegal_penalty`` (default 0.05)
@@ -23,7 +26,7 @@ without it). Options:
   sends one. Codes out of range or not integers always raise.
 
 The observation is the float32 vector of :mod:`bgsim.envs.encoding` (a
-``Box`` of 2,163 values in [0, 1]); the action space is ``Discrete(730)``;
+``Box`` of 2,223 values in [0, 1]); the action space is ``Discrete(730)``;
 :meth:`BattlegroundsGymEnv.action_masks` gives the legal codes as a bool
 array, as MaskablePPO (sb3-contrib) asks for. Gymnasium's wrappers do not
 pass attributes through, so from a made env call
@@ -41,7 +44,7 @@ draws the lobby seed from the environment's ``np_random``.
 >>> env = gymnasium.make("bgsim/Battlegrounds-v0", opponents="random:7", seat=2)
 >>> obs, info = env.reset(seed=5)
 >>> obs.shape, info["seat"], bool(env.unwrapped.action_masks()[0])
-((2163,), 2, True)
+((2223,), 2, True)
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from bgsim.envs._common import (
     Lobby,
     Ruleset,
     action_code,
+    check_heroes,
     check_reward,
     check_ruleset,
     check_seed,
@@ -70,10 +74,12 @@ from bgsim.envs._common import (
     render_text,
 )
 from bgsim.envs.encoding import ObservationEncoder
+from combat_c.guarded import shown
 
 __all__ = ["ILLEGAL_ACTIONS", "BattlegroundsGymEnv"]
 
 ILLEGAL_ACTIONS = ("penalize", "raise")
+MAX_PENALTY = 1000.0  # the largest illegal_penalty (a game pays at most 3.5)
 
 
 class BattlegroundsGymEnv(gym.Env):
@@ -98,24 +104,26 @@ class BattlegroundsGymEnv(gym.Env):
         illegal_penalty: float = 0.05,
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
+        heroes: bool = False,
     ) -> None:
         from bgsim.agent import Budget
-        from bgsim.registry import LineupError, parse_lineup
+        from bgsim.registry import LineupError, check_lineup, parse_lineup
 
         self.rules = check_ruleset(ruleset)
+        self.heroes = check_heroes(heroes)
         n = self.rules.lobby.players
         if not isinstance(opponents, str):
             raise TypeError(
-                f'opponents must be a lineup string like "heuristic:7", got {opponents!r}'
+                f'opponents must be a lineup string like "heuristic:7", got {shown(opponents)}'
             )
         try:
             self.opponents = parse_lineup(opponents, seats=n - 1)
         except LineupError as exc:
             raise ValueError(f"opponents: {exc}") from None
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise TypeError(f"seat must be an integer 0..{n - 1} or None, got {seat!r}")
+            raise TypeError(f"seat must be an integer 0..{n - 1} or None, got {shown(seat)}")
         if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} or None, got {seat}")
+            raise ValueError(f"seat must be 0..{n - 1} or None, got {shown(seat)}")
         self.fixed_seat = seat
         if budget is None or isinstance(budget, Budget):
             self.budget = budget
@@ -125,15 +133,29 @@ class BattlegroundsGymEnv(gym.Env):
             except LineupError as exc:
                 raise ValueError(str(exc)) from None
         else:
-            raise TypeError(f'budget must be a string like "200it" or "0.5s", got {budget!r}')
+            raise TypeError(f'budget must be a string like "200it" or "0.5s", got {shown(budget)}')
+        try:  # every opponent built once: a bad option is reported here, not at reset
+            check_lineup(self.opponents, budget=self.budget)
+        except LineupError as exc:
+            raise ValueError(f"opponents: {exc}") from None
         self.reward_scheme = check_reward(reward)
         if illegal_action not in ILLEGAL_ACTIONS:
             choices = ", ".join(ILLEGAL_ACTIONS)
-            raise ValueError(f"illegal_action must be one of {choices}, got {illegal_action!r}")
+            raise ValueError(
+                f"illegal_action must be one of {choices}, got {shown(illegal_action)}"
+            )
         self.illegal_action = illegal_action
+        if (
+            isinstance(illegal_penalty, bool)
+            or not isinstance(illegal_penalty, int | float)
+            or not 0 <= illegal_penalty <= MAX_PENALTY
+        ):
+            raise ValueError(
+                f"illegal_penalty must be a number 0..{MAX_PENALTY:g}, got {shown(illegal_penalty)}"
+            )
         self.illegal_penalty = float(illegal_penalty)
         if render_mode not in (None, "ansi"):
-            raise ValueError(f'render_mode must be None or "ansi", got {render_mode!r}')
+            raise ValueError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
         self.render_mode = render_mode
         self._encoder = ObservationEncoder(self.rules)
         self.observation_space = observation_space(self._encoder.size)
@@ -157,7 +179,7 @@ class BattlegroundsGymEnv(gym.Env):
         >>> env = BattlegroundsGymEnv(opponents="random:7")
         >>> obs, info = env.reset(seed=9)
         >>> info["lobby_seed"], obs.shape
-        (9, (2163,))
+        (9, (2223,))
         """
         from bgsim.registry import make_agent
         from bgsim.seeds import derive_seed
@@ -169,7 +191,7 @@ class BattlegroundsGymEnv(gym.Env):
         seat = self.fixed_seat
         if seat is None:
             seat = derive_seed(lobby_seed, "seat") % n
-        self.lobby = lobby = Lobby(lobby_seed, self.rules)
+        self.lobby = lobby = Lobby(lobby_seed, self.rules, heroes=self.heroes)
         self.lobby_seed = lobby_seed
         self.seat = seat
         self._encoder.reset()
@@ -212,7 +234,7 @@ class BattlegroundsGymEnv(gym.Env):
                 raise illegal(f"player_{self.seat}", code, exc) from None
             return self._observe(), -self.illegal_penalty, False, False, {"illegal_action": True}
         reward = 0.0
-        if code == 0 and (lobby.turn != self._turn or lobby.done):
+        if lobby.turn != self._turn or lobby.done:
             reward += self._round_reward()
         reward += self._advance()
         info: dict[str, Any] = {}

@@ -191,5 +191,17 @@ int bg_board_auras(const bg_board_in *board, int32_t *atk_bonus, int32_t *hp_bon
  * summons (Sneed's, Ghastcoiler, Imp Mama, ...) pick only from those. */
 int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64_t seed,
                 uint32_t tribes, bg_odds *out);
+/* bg_simulate in parts: bg_stream_seed starts the generator of a seed, and
+ * each bg_simulate_part adds its runs to *out (zeroed by the caller before
+ * the first part) and leaves the generator where the next part goes on, so
+ * parts of n1, n2, ... runs give exactly bg_simulate of n1 + n2 + ... runs.
+ * The wrapper runs long simulations in parts to stay interruptible. */
+typedef struct {
+    uint64_t s[4];
+    uint32_t ahead;
+} bg_stream;
+void bg_stream_seed(bg_stream *stream, uint64_t seed);
+int bg_simulate_part(const bg_board_in *a, const bg_board_in *b, int64_t runs,
+                     bg_stream *stream, uint32_t tribes, bg_odds *out);
 int bg_resolve(const bg_board_in *a, const bg_board_in *b, uint64_t seed, uint32_t tribes,
                bg_result *out, bg_event *events, int32_t capacity);

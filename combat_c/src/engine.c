@@ -1228,8 +1228,8 @@ int bg_board_auras(const bg_board_in *board, int32_t *atk_bonus, int32_t *hp_bon
 
 /* -------------------------------------------------------- entry points */
 
-int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64_t seed,
-                uint32_t tribes, bg_odds *out) {
+static int simulate_runs(const bg_board_in *a, const bg_board_in *b, int64_t runs, Rng *rng,
+                         uint32_t tribes, bg_odds *out) {
     if (runs < 1 || runs > ((int64_t)1 << 40)) return BG_ERR_RUNS;
     Combat base;
     int err = load(&base, a, b, tribes);
@@ -1237,16 +1237,13 @@ int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64
     PoolCache pools;
     pools.n = 0;
     base.pools = &pools;
-    memset(out, 0, sizeof *out);
-    Rng rng;
-    rng_seed(&rng, seed);
     Combat c;
     for (int64_t r = 0; r < runs; r++) {
         memcpy(&c, &base, offsetof(Combat, pend));
-        c.rng = rng;
+        c.rng = *rng;
         int winner, damage;
         run_combat(&c, &winner, &damage);
-        rng = c.rng;
+        *rng = c.rng;
         int bin = damage < BG_DAMAGE_BINS ? damage : BG_DAMAGE_BINS - 1;
         if (winner == 0) {
             out->wins++;
@@ -1262,8 +1259,34 @@ int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64
             out->ties++;
         }
     }
-    out->runs = runs;
+    out->runs += runs;
     return BG_OK;
+}
+
+int bg_simulate(const bg_board_in *a, const bg_board_in *b, int64_t runs, uint64_t seed,
+                uint32_t tribes, bg_odds *out) {
+    Rng rng;
+    rng_seed(&rng, seed);
+    memset(out, 0, sizeof *out);
+    return simulate_runs(a, b, runs, &rng, tribes, out);
+}
+
+void bg_stream_seed(bg_stream *stream, uint64_t seed) {
+    Rng rng;
+    rng_seed(&rng, seed);
+    memcpy(stream->s, rng.s, sizeof rng.s);
+    stream->ahead = rng.ahead;
+}
+
+int bg_simulate_part(const bg_board_in *a, const bg_board_in *b, int64_t runs,
+                     bg_stream *stream, uint32_t tribes, bg_odds *out) {
+    Rng rng;
+    memcpy(rng.s, stream->s, sizeof rng.s);
+    rng.ahead = stream->ahead;
+    int err = simulate_runs(a, b, runs, &rng, tribes, out);
+    memcpy(stream->s, rng.s, sizeof rng.s);
+    stream->ahead = rng.ahead;
+    return err;
 }
 
 int bg_resolve(const bg_board_in *a, const bg_board_in *b, uint64_t seed, uint32_t tribes,

@@ -1,0 +1,184 @@
+"""The one way bgsim writes files: checked before the work starts, written
+through a temporary file with a unique name in the target folder, then
+renamed over the target. So a command never writes a file the user did not
+name, an interrupted write leaves the old file (or none) rather than half a
+file, and two writers never share a scratch name.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> folder = Path(tempfile.mkdtemp())
+>>> with atomic_write(folder / "notes.txt") as f:
+...     _ = f.write("hello")
+>>> (folder / "notes.txt").read_text(), sorted(p.name for p in folder.iterdir())
+('hello', ['notes.txt'])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from combat_c.guarded import shown, shown_path
+
+__all__ = ["OutputError", "atomic_write", "output_dir", "output_file"]
+
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
+class OutputError(ValueError):
+    """An output path that cannot be written; the message names it.
+
+    >>> str(OutputError("plots/: exists and is not a directory"))
+    'plots/: exists and is not a directory'
+    """
+
+
+def _path(path: str | Path, what: str) -> Path:
+    text = str(path)
+    if not text or "\0" in text:
+        raise OutputError(f"{what} {shown(text, 60)}: not a usable path")
+    return Path(path)
+
+
+def output_dir(path: str | Path, what: str = "output folder", make: bool = True) -> Path:
+    """``path`` as a folder to write into, made if missing (unless ``make`` is
+    false: then only checked); an :class:`OutputError` if it is a file or
+    cannot be made or written.
+
+    >>> output_dir(__file__)
+    Traceback (most recent call last):
+    ...
+    bgsim.outputs.OutputError: output folder ...outputs.py: exists and is not a directory
+    """
+    try:
+        return _output_dir(path, what, make)
+    except OSError as exc:  # a path the system cannot even look at (too long, a loop)
+        raise OutputError(
+            f"{what} {shown_path(path)}: cannot be used ({exc.strerror or exc})"
+        ) from None
+
+
+def _output_dir(path: str | Path, what: str, make: bool) -> Path:
+    folder = _path(path, what)
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{what} {shown_path(folder)}: exists and is not a directory")
+    if not make:
+        existing = folder
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if existing.exists() and not existing.is_dir():
+            raise OutputError(
+                f"{what} {shown_path(folder)}: {shown_path(existing)} is not a directory"
+            )
+        if not os.access(existing, os.W_OK | os.X_OK):
+            raise OutputError(
+                f"{what} {shown_path(folder)}: {shown_path(existing)} is not writable"
+            )
+        return folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(
+            f"{what} {shown_path(folder)}: cannot be made ({exc.strerror or exc})"
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{what} {shown_path(folder)}: not writable")
+    return folder
+
+
+def output_file(path: str | Path, what: str = "output file", make: bool = True) -> Path:
+    """``path`` as a file to write (its folder made if missing, unless
+    ``make`` is false); an :class:`OutputError` if it is a folder or its
+    folder cannot be written.
+
+    >>> output_file(Path(__file__).parent)
+    Traceback (most recent call last):
+    ...
+    bgsim.outputs.OutputError: output file ...bgsim: is a directory
+    """
+    try:
+        return _output_file(path, what, make)
+    except OSError as exc:  # a path the system cannot even look at (too long, a loop)
+        raise OutputError(
+            f"{what} {shown_path(path)}: cannot be used ({exc.strerror or exc})"
+        ) from None
+
+
+def _output_file(path: str | Path, what: str, make: bool) -> Path:
+    target = _path(path, what)
+    if str(path).endswith(("/", os.sep)):
+        raise OutputError(f"{what} {shown_path(path)}: names a folder; give a file name")
+    if target.is_dir():
+        raise OutputError(f"{what} {shown_path(target)}: is a directory")
+    _not_special(target, what)
+    output_dir(target.parent, f"{what}'s folder", make)
+    return target
+
+
+def _not_special(target: Path, what: str) -> None:
+    """Refuse a target that exists and is not a regular file (a device such
+    as ``/dev/null``, a named pipe, a socket): renaming over it would destroy it."""
+    try:
+        mode = os.stat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # a new file (its folder is checked next)
+        return
+    if not stat.S_ISREG(mode):
+        raise OutputError(
+            f"{what} {shown_path(target)}: exists and is not a regular file (a device, pipe or "
+            "socket); name a file"
+        )
+
+
+@contextlib.contextmanager
+def atomic_write(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
+    """A file object to write ``path`` through: a temporary file with a unique
+    name in the same folder, renamed over ``path`` when the block ends without
+    an exception and removed when it raises (Ctrl-C included). ``mode`` is
+    ``"w"`` (UTF-8 text) or ``"wb"``.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> target = Path(tempfile.mkdtemp()) / "x.txt"
+    >>> try:
+    ...     with atomic_write(target) as f:
+    ...         _ = f.write("half")
+    ...         raise KeyboardInterrupt
+    ... except KeyboardInterrupt:
+    ...     pass
+    >>> target.exists(), list(target.parent.iterdir())
+    (False, [])
+    """
+    target = Path(path)
+    encoding = None if "b" in mode else "utf-8"
+    name: str | None = None
+    _not_special(target, "output file")  # also for callers that did not check first
+    try:
+        with tempfile.NamedTemporaryFile(
+            mode,
+            encoding=encoding,
+            dir=target.parent,
+            prefix=f".{target.name}.",
+            suffix=".tmp",
+            delete=False,
+        ) as handle:
+            name = handle.name
+            yield handle
+        # A temporary file is private (0600); the target gets the usual mode.
+        os.chmod(name, 0o666 & ~_UMASK)
+        os.replace(name, target)
+    except BaseException as exc:
+        if name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+            # The folder refused the file (a read-only or special folder, a
+            # full disk): one line naming the target, not the scratch file.
+            reason = exc.strerror or type(exc).__name__
+            raise OutputError(f"{shown_path(target)}: cannot be written ({reason})") from None
+        raise

@@ -1,0 +1,219 @@
+"""Bad input to ``bgsim combat`` and the board spec: every case is one line
+naming the problem, exit code 2, and no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from cli_helpers import refused, run
+
+from combat_c import Board, BoardSpecError, Minion, parse_board, simulate
+from combat_c.guarded import MAX_FILE_BYTES, InputError, read_json, shown
+
+ROOT = Path(__file__).resolve().parent.parent
+BEASTS = ROOT / "examples" / "boards" / "beasts.json"
+DEMONS = ROOT / "examples" / "boards" / "demons.json"
+WOLF = {"card": "CFM_315", "attack": 1, "health": 1}
+
+
+def _file(tmp_path: Path, data: bytes | str, name: str = "board.json") -> Path:
+    path = tmp_path / name
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.write_bytes(data)
+    return path
+
+
+def _spec(**changes: object) -> str:
+    return json.dumps({"tier": 2, "health": 30, "minions": [WOLF], **changes})
+
+
+# (file bytes, what the message must name)
+BAD_FILES = {
+    "latin-1": ('{"tier": 1, "name": "\xe9"}'.encode("latin-1"), "not UTF-8 text"),
+    "utf-16": ('{"tier": 1}'.encode("utf-16"), "not UTF-8 text"),
+    "binary": (bytes(range(256)) * 4, "not UTF-8 text"),
+    "deep nesting": (b"[" * 100_000 + b"]" * 100_000, "nested deeper than"),
+    "deep objects": (b'{"a":' * 5000 + b"1" + b"}" * 5000, "nested deeper than"),
+    "huge integer": (b'{"tier": ' + b"7" * 5000 + b"}", "digits"),
+    "huge file": (b" " * (MAX_FILE_BYTES + 1) + b"{}", "too large"),
+    "NaN": (b'{"tier": NaN}', "NaN"),
+    "not JSON": (b"{'tier': 1}", "not valid JSON"),
+    "empty": (b"", "not valid JSON"),
+    "a list": (b"[1, 2]", "must be an object"),
+    "unknown field": (_spec(colour="red").encode(), "colour: unknown field"),
+    "no tier": (b'{"minions": []}', "tier: missing"),
+    "tier 9": (_spec(tier=9).encode(), "tier: must be 1..6"),
+    "tier true": (_spec(tier=True).encode(), "tier: must be 1..6"),
+    "eight minions": (_spec(minions=[WOLF] * 8).encode(), "minions: at most 7"),
+    "minions not a list": (_spec(minions={"a": 1}).encode(), "minions: must be a list"),
+    "unknown card": (_spec(minions=[{"card": "NOPE_1"}]).encode(), "unknown card"),
+    "unknown card name": (
+        _spec(minions=[{"card": "Kabom Bot"}]).encode(),
+        "unknown card 'Kabom Bot' (neither a card id nor the name of a minion); did you mean",
+    ),
+    "a long card name": (_spec(minions=[{"card": "x" * 100_000}]).encode(), "unknown card 'xxx"),
+    "magnetic by a bad name": (
+        _spec(minions=[{"card": "BOT_606", "magnetic": ["Nope"]}]).encode(),
+        "magnetic[0]: unknown card",
+    ),
+    "card not a string": (_spec(minions=[{"card": 5}]).encode(), "card id must be a string"),
+    "a spell": (_spec(minions=[{"card": "TB_BaconShop_HP_008a"}]).encode(), "not a minion"),
+    "golden id, golden false": (
+        _spec(minions=[{"card": "TB_BaconUps_079", "golden": False}]).encode(),
+        "minions[0].golden: false contradicts the golden card id",
+    ),
+    "float attack": (_spec(minions=[dict(WOLF, attack=1.5)]).encode(), "attack: must be an int"),
+    "huge attack": (_spec(minions=[dict(WOLF, attack=10**12)]).encode(), "attack"),
+    "zero health": (_spec(minions=[dict(WOLF, health=0)]).encode(), "minions[0].health"),
+    "taunt as text": (_spec(minions=[dict(WOLF, taunt="yes")]).encode(), "taunt: must be true"),
+    "magnetic on a beast": (
+        _spec(minions=[dict(WOLF, magnetic=["BOT_312"])]).encode(),
+        "is not a Mech",
+    ),
+    "magnetic not a list": (
+        _spec(minions=[{"card": "BOT_606", "magnetic": "BOT_312"}]).encode(),
+        "magnetic: must be a list",
+    ),
+    "spores below zero": (
+        _spec(minions=[{"card": "BGS_069", "living_spores": -1}]).encode(),
+        "living_spores",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_a_bad_board_file_is_one_line(case, tmp_path, capsys):
+    data, names = BAD_FILES[case]
+    path = _file(tmp_path, data)
+    refused(capsys, ("combat", path, DEMONS, "--runs", 10), str(path), names)
+    with pytest.raises(BoardSpecError):
+        parse_board(path)  # the Python API raises what DESIGN promises
+
+
+def test_board_files_that_cannot_be_read(tmp_path, capsys):
+    refused(capsys, ("combat", tmp_path / "nope.json", DEMONS), "nope.json", "No such file")
+    refused(capsys, ("combat", tmp_path, DEMONS), str(tmp_path), "cannot read")
+
+
+@pytest.mark.parametrize(
+    "fight, names",
+    [
+        ({"a": {"tier": 1}}, ("one file with 'a' and 'b'",)),
+        ([1], ("one file with 'a' and 'b'",)),
+        ({"a": {"tier": 1}, "b": {"tier": 0}}, ("board b", "tier: must be 1..6")),
+    ],
+)
+def test_a_bad_fight_file_is_one_line(fight, names, tmp_path, capsys):
+    path = _file(tmp_path, json.dumps(fight), "fight.json")
+    refused(capsys, ("combat", path), "fight.json", *names)
+
+
+@pytest.mark.parametrize(
+    "option, value, names",
+    [
+        ("--runs", "0", ("--runs", "1..10,000,000")),
+        ("--runs", "-5", ("--runs",)),
+        ("--runs", str(2**63), ("--runs", "1..10,000,000")),
+        ("--runs", str(10**10), ("--runs",)),
+        ("--runs", "1e3", ("--runs", "expected an integer")),
+        ("--runs", "9" * 5000, ("--runs", "expected an integer")),
+        ("--seed", str(2**100), ("--seed", "0..9,223,372,036,854,775,807")),
+        ("--seed", "-1", ("--seed",)),
+        ("--seed", "x", ("--seed", "expected an integer")),
+    ],
+)
+def test_sizes_and_seeds_out_of_bounds(option, value, names, capsys):
+    refused(capsys, ("combat", BEASTS, DEMONS, option, value), *names)
+
+
+def test_the_bounds_are_in_the_help(capsys):
+    code, out, _ = run(capsys, "combat", "--help")
+    assert code == 0 and "1..10,000,000" in out and "2**63-1" in out
+
+
+def test_a_trace_of_a_bad_board(tmp_path, capsys):
+    path = _file(tmp_path, _spec(minions=[WOLF] * 9))
+    refused(capsys, ("combat", path, DEMONS, "--trace"), "minions: at most 7")
+
+
+def test_board_text_and_paths_through_the_api(tmp_path):
+    with pytest.raises(BoardSpecError, match="nested deeper"):
+        parse_board("{" + '"a":{' * 200 + "}" * 201)
+    with pytest.raises(BoardSpecError, match="not a usable path"):
+        parse_board("bad\0path.json")
+    with pytest.raises(BoardSpecError, match="cannot read"):
+        parse_board("x" * 5000)  # a name too long for the file system
+    with pytest.raises(BoardSpecError, match="golden: false contradicts"):
+        parse_board({"tier": 1, "minions": [{"card": "TB_BaconUps_079", "golden": False}]})
+    # A golden id with golden true (or left out) is golden, as before.
+    board = parse_board({"tier": 1, "minions": [{"card": "TB_BaconUps_079", "golden": True}]})
+    assert board.minions[0].golden
+
+
+@pytest.mark.parametrize(
+    "a, b, extra, names",
+    [
+        ([WOLF], None, (), ("--arrange needs at least two minions",)),
+        ([], None, (), ("--arrange needs at least two minions",)),
+        ([WOLF, WOLF], None, ("--trace",), ("--arrange and --trace do not go together",)),
+        (
+            [{"card": "EX1_062", "attack": 2}, {"card": "Murloc Tidehunter"}],
+            [{"card": "Murloc Tidehunter"}] * 3,
+            (),
+            ("Old Murk-Eye shows 2 Attack, below the +4",),
+        ),
+        ([WOLF] * 8, None, (), ("minions: at most 7",)),
+        ([WOLF, dict(WOLF, health=-1)], None, (), ("minions[1].health",)),
+    ],
+)
+def test_arrange_with_hostile_boards(a, b, extra, names, tmp_path, capsys):
+    path = _file(tmp_path, _spec(minions=a), "a.json")
+    other = DEMONS if b is None else _file(tmp_path, _spec(minions=b), "b.json")
+    line = refused(capsys, ("combat", path, other, "--arrange", "--runs", "20", *extra), *names)
+    assert len(line) < 300
+
+
+def test_arrange_on_a_full_board_is_bounded_and_repeatable(tmp_path, capsys):
+    minions = [{"card": c} for c in ("BOT_606", "CFM_315", "BGS_004", "EX1_506", "BOT_312")]
+    path = _file(tmp_path, _spec(minions=[*minions, WOLF, WOLF]), "full.json")
+    args = ("combat", path, DEMONS, "--arrange", "--runs", "5", "--json", "--seed", 2**63 - 1)
+    first = run(capsys, *args)
+    assert first[0] == 0 and first == run(capsys, *args)
+    found = json.loads(first[1])
+    assert not found["exhaustive"] and sorted(found["order"]) == list(range(7))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pipe_nobody_writes_to_is_read_as_empty_not_waited_on(tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.json")
+    refused(capsys, ("combat", tmp_path / "pipe.json", DEMONS), "pipe.json", "not valid JSON")
+    with pytest.raises(InputError, match=r"pipe\.json: not valid JSON"):
+        read_json(tmp_path / "pipe.json")
+
+
+def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys):
+    long = str(tmp_path / ("x" * 5000))
+    line = refused(capsys, ("combat", long, DEMONS), "cannot read", "File name too long")
+    assert len(line) < 400
+    line = refused(capsys, ("combat", BEASTS, long), "cannot read")
+    assert len(line) < 400
+
+
+def test_huge_numbers_given_to_the_api_are_named_by_size():
+    big = 10**5000
+    wolf = Minion.of("CFM_315")
+    board = Board(1, 30, (wolf,))
+    for call in (
+        lambda: simulate(board, board, big, 1),
+        lambda: Minion("CFM_315", big, 1),
+        lambda: Board(big, 30, ()),
+        lambda: Board(1, -big, ()),
+        lambda: parse_board({"tier": 1, "minions": [dict(WOLF, attack=-big)]}),
+    ):
+        with pytest.raises((BoardSpecError, ValueError), match=r"an integer of 5,00[01] digits"):
+            call()
+    assert shown(big) == "an integer of 5,001 digits" and shown("x" * 100) == "'" + "x" * 39

@@ -1,0 +1,399 @@
+"""Bad input to the commands that play games (``play``, ``tournament``,
+``demo``, ``belief``, ``value``): lineups, agent options, budgets, sizes,
+seeds, rulesets and output paths. Every case is one line naming the problem,
+exit code 2, no traceback, and nothing written."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from cli_helpers import refused, run
+
+from agents.greedy import GreedyAgent
+from agents.heuristic import HeuristicAgent
+from agents.mcts import MCTSAgent
+from bgsim import Budget, BudgetError, IllegalActionError, Lobby
+from bgsim.registry import LineupError, check_lineup, parse_lineup
+
+# Options the bundled agents refuse, each with what the message names.
+BAD_OPTIONS = [
+    ("heuristic[curve=bogus]", "bad curve 'bogus'"),
+    ("heuristic[curve=2-4-6-8-1000000000]", "bad curve"),
+    ("heuristic[curve=9-8-7-6-5]", "bad curve"),
+    ("heuristic[margin=abc]", "option margin must be a finite number"),
+    ("heuristic[margin=inf]", "option margin must be a finite number"),
+    ("heuristic[noise=nan]", "option noise"),
+    ("heuristic[bogus=1]", "has no option 'bogus'"),
+    ("greedy[runs=0]", "option runs must be an integer 1..10,000"),
+    ("greedy[runs=abc]", "option runs must be an integer"),
+    ("greedy[runs=1.5]", "option runs must be an integer"),
+    ("greedy[runs=10000000000]", "option runs"),
+    ("greedy[guesses=-1]", "option guesses"),
+    ("mcts[c=abc]", "option c must be a finite number in 0..100"),
+    ("mcts[c=-1]", "option c"),
+    ("mcts[c=nan]", "option c"),
+    ("mcts[cheat=1]", "option cheat must be true or false"),
+    ("mcts[horizon=1000000]", "option horizon must be an integer 0..10"),
+    ("mcts[runs=0]", "option runs"),
+    ("mcts[policy=smart]", "option policy must be one of heuristic, static, mixed"),
+    ("mcts[value=x]", "option value"),
+    ("mcts[level=x]", "option level"),
+    ("mcts[opponents=0]", "option opponents"),
+    ("mcts[confidence=inf]", "option confidence"),
+    ("mcts[arrange=maybe]", "option arrange"),
+    ("mcts[budget=fast]", "bad budget 'fast'"),
+    ("mcts[seconds=inf]", "option seconds"),
+    ("mcts[iterations=0]", "option iterations"),
+    ("heuristic[draft=bogus]", "option draft must be one of rating, first"),
+    ("heuristic[draft]", "option draft"),
+    ("greedy[belief]", "option belief must be the path of a file"),
+    ("mcts[belief=]", "option belief must be the path of a file"),
+    ("mcts[value_model=x.json]", "value_model=PATH needs value=model"),
+    ("mcts[value=model,value_model]", "option value_model must be the path of a file"),
+    ("greedy[runs=1e400]", "option runs"),
+    ("mcts[c=" + "9" * 5000 + "]", "option c"),
+    ("random[a=1,a=2]", "option 'a' is given twice"),
+]
+
+
+@pytest.mark.parametrize("spec, names", BAD_OPTIONS)
+def test_bad_agent_options_are_refused_by_the_lineup_check(spec, names):
+    with pytest.raises(LineupError, match=None) as caught:
+        check_lineup(parse_lineup(f"{spec}:1,random:7"))
+    assert names in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("command", ["play", "tournament", "demo", "belief", "value"])
+@pytest.mark.parametrize(
+    "spec, names",
+    [
+        ("heuristic[curve=bogus]", "bad curve"),
+        ("heuristic[margin=abc]", "option margin"),
+        ("greedy[runs=0]", "option runs"),
+        ("mcts[c=abc]", "option c"),
+    ],
+)
+def test_every_command_checks_options_before_any_file(command, spec, names, tmp_path, capsys):
+    args: list = [command, "--lineup", f"{spec}:1,random:7"]
+    if command in ("play", "tournament", "demo", "belief", "value"):
+        args += ["--games", "1"] if command != "play" else []
+    if command == "tournament":
+        args += ["--db", tmp_path / "results.db", "--replays", tmp_path / "replays"]
+    if command == "demo":
+        args += ["--out", tmp_path / "demo"]
+    if command == "play":
+        args += ["--replay", tmp_path / "game.jsonl"]
+    refused(capsys, tuple(args), spec, names)
+    assert list(tmp_path.iterdir()) == []  # no database, folder or replay made
+
+
+def test_the_constructors_check_their_options_themselves():
+    with pytest.raises(ValueError, match="option runs"):
+        GreedyAgent(runs=0)
+    with pytest.raises(ValueError, match="option c"):
+        MCTSAgent(c="abc")
+    with pytest.raises(ValueError, match="option margin"):
+        HeuristicAgent(margin="abc")
+    assert MCTSAgent(budget="40it").budget == Budget(iterations=40)
+    assert MCTSAgent(c=1).c == 1.0 and GreedyAgent(runs=2).runs == 2
+
+
+@pytest.mark.parametrize(
+    "budget", ["nans", "infs", "1e400s", "-1s", "0s", "0it", "1.5it", "3601s", "99999999999it"]
+)
+def test_only_finite_positive_budgets_within_bounds(budget, capsys):
+    refused(capsys, ("play", "--lineup", "mcts:1,random:7", f"--budget={budget}"), "bad budget")
+    with pytest.raises(BudgetError):
+        Budget.parse(budget)
+
+
+def test_budget_values_through_the_api():
+    for bad in (float("nan"), float("inf"), 1e400, 0, -1, True, 3601):
+        with pytest.raises(BudgetError):
+            Budget(seconds=bad)
+    for bad in (0, -1, 1.5, True, 10**8):
+        with pytest.raises(BudgetError):
+            Budget(iterations=bad)
+    with pytest.raises(BudgetError):
+        Budget.parse(5)
+
+
+@pytest.mark.parametrize(
+    "args, names",
+    [
+        (("tournament", "--lineup", "random:8", "--games", "0"), ("--games", "1..100,000")),
+        (("tournament", "--lineup", "random:8", "--games", str(10**9)), ("--games",)),
+        (
+            ("tournament", "--lineup", "random:8", "--games", "1", "--seed", str(2**100)),
+            ("--seed",),
+        ),
+        (("tournament", "--lineup", "random:8", "--games", "1", "--workers", "0"), ("--workers",)),
+        (
+            ("tournament", "--lineup", "random:8", "--games", "1", "--workers", "100000"),
+            ("1..256",),
+        ),
+        (
+            ("tournament", "--lineup", "random:1000000000", "--games", "1"),
+            ("takes 1000000000 seats",),
+        ),
+        (("tournament", "--lineup", "random:99999999999999999999999", "--games", "1"), ("seats",)),
+        (("tournament", "--lineup", "random:" + "9" * 5000, "--games", "1"), ("seats",)),
+        (("tournament", "--lineup", "nope:8", "--games", "1"), ("unknown agent 'nope'",)),
+        (("tournament", "--lineup", "random:7", "--games", "1"), ("fills 7 seats",)),
+        (("play", "--seed", "-1"), ("--seed",)),
+        (("play", "--heroes", "maybe"), ("--heroes", "invalid choice")),
+        (("tournament", "--lineup", "random:8", "--games", "1", "--heroes", "1"), ("--heroes",)),
+        (("demo", "--heroes", "yes"), ("--heroes", "invalid choice")),
+        (("bench", "lobby", "--heroes", "true"), ("--heroes", "invalid choice")),
+        (("demo", "--games", "0"), ("--games",)),
+        (("demo", "--workers", "-2"), ("--workers",)),
+        (("belief", "--games", str(2**63)), ("--games",)),
+        (("belief", "--guesses", "0"), ("--guesses", "1..1,000")),
+        (("value", "--seed", "abc"), ("--seed", "expected an integer")),
+        (("tournament",), ("required",)),
+    ],
+)
+def test_sizes_seeds_and_lineups(args, names, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, args, *names)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_bounds_are_in_the_help(capsys):
+    code, out, _ = run(capsys, "tournament", "--help")
+    assert code == 0
+    for bound in ("1..100,000", "0..2**63-1", "1..256", "at most 3600", "at most 10,000,000"):
+        assert bound in " ".join(out.split()), bound
+
+
+def test_bad_rulesets(tmp_path, capsys):
+    bad = {
+        "latin1.toml": "id = '\xe9'".encode("latin-1"),
+        "binary.toml": bytes(range(256)),
+        "deep.toml": b"a = " + b"[" * 5000 + b"]" * 5000,
+        "bigint.toml": b"x = " + b"9" * 5000,
+        "players.toml": b"",
+    }
+    names = {
+        "latin1.toml": "not UTF-8",
+        "binary.toml": "not UTF-8",
+        "deep.toml": "not valid TOML",
+        "bigint.toml": "not valid TOML",
+        "players.toml": "missing",
+    }
+    for name, data in bad.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        refused(capsys, ("play", "--ruleset", path), name, names[name])
+    refused(capsys, ("play", "--ruleset", tmp_path / "nope.toml"), "nope.toml", "cannot read")
+    refused(capsys, ("play", "--ruleset", tmp_path), "cannot read")
+
+
+def test_a_ruleset_cannot_ask_for_more_than_a_lobby_can_hold(tmp_path, capsys):
+    from bgsim.resources import data_path
+
+    text = data_path("ruleset.toml").read_text(encoding="utf-8")
+    for old, new, names in [
+        ("players = 8 ", "players = 1000000000 ", "must be 0..1,000,000"),
+        ("players = 8 ", "players = 9 ", "2 to 8 players"),
+        ("max_turns = 150", "max_turns = 100000", "lobby.max_turns"),
+        ("[16, 15, 13, 11, 9, 7]", "[16, 15, 13, 11, 9, 700000]", "pool.copies_per_tier"),
+        ("hero_health = 40", "hero_health = " + "9" * 30, "must be 0..1,000,000"),
+    ]:
+        assert old in text
+        path = tmp_path / "rules.toml"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        refused(capsys, ("play", "--ruleset", path), names)
+
+
+@pytest.mark.parametrize(
+    "make, args, names",
+    [
+        (
+            "file",
+            ("tournament", "--lineup", "random:8", "--games", "1", "--replays", "X"),
+            "exists and is not a directory",
+        ),
+        (
+            "file",
+            ("demo", "--lineup", "random:8", "--games", "1", "--out", "X"),
+            "exists and is not a directory",
+        ),
+        ("dir", ("play", "--lineup", "random:8", "--replay", "X"), "is a directory"),
+        (
+            "file",
+            ("play", "--lineup", "random:8", "--replay", "X/game.jsonl"),
+            "exists and is not a directory",
+        ),
+        (
+            "dir",
+            ("tournament", "--lineup", "random:8", "--games", "1", "--db", "X"),
+            "is a directory",
+        ),
+    ],
+)
+def test_output_paths_of_the_wrong_kind(make, args, names, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if make == "file":
+        (tmp_path / "X").write_text("mine")
+    else:
+        (tmp_path / "X").mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    refused(capsys, args, "X", names)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    if make == "file":
+        assert (tmp_path / "X").read_text() == "mine"
+
+
+def _model_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Model files an agent option may name, each broken one way."""
+    files = {
+        "not UTF-8": (b"\xff\xfe{", "not UTF-8"),
+        "not JSON": (b"{", "not valid JSON"),
+        "NaN": (b'{"size": [NaN], "attack": [1], "health": [1], "weights": [NaN]}', "NaN"),
+        "deep": (b"[" * 1000 + b"]" * 1000, "nested deeper"),
+        "huge int": (b'{"size": [' + b"9" * 5000 + b"]}", "digits"),
+        "a list": (b"[1, 2]", "not a"),
+        "empty tables": (
+            b'{"size": [], "attack": [], "health": [], "features": [], "weights": []}',
+            "not",
+        ),
+        "strings": (b'{"size": ["a"], "attack": [1], "health": [1], "weights": [["a"]]}', "a"),
+        "too big": (
+            b'{"size": [1], "attack": [1e300], "health": [1], "weights": [[1e300]]}',
+            "not",
+        ),
+    }
+    out = {}
+    for name, (data, names) in files.items():
+        path = tmp_path / (name.replace(" ", "_") + ".json")
+        path.write_bytes(data)
+        out[name] = (path, names)
+    out["missing"] = (tmp_path / "missing.json", "cannot read it")
+    out["folder"] = (tmp_path, "cannot read it")
+    if hasattr(os, "mkfifo"):  # a pipe nobody writes to is read as empty, never waited on
+        os.mkfifo(tmp_path / "pipe.json")
+        out["pipe"] = (tmp_path / "pipe.json", "not valid JSON")
+    return out
+
+
+@pytest.mark.parametrize(
+    "option", ["greedy[belief={}]", "mcts[belief={}]", "mcts[value=model,value_model={}]"]
+)
+def test_model_files_named_by_options_are_read_through_the_guarded_reader(option, tmp_path, capsys):
+    (tmp_path / "files").mkdir()
+    key = "value_model" if "value_model" in option else "belief"
+    for case, (path, names) in _model_files(tmp_path / "files").items():
+        spec = option.format(path)
+        with pytest.raises(LineupError) as caught:
+            check_lineup(parse_lineup(f"{spec}:1,random:7"))
+        message = str(caught.value)
+        assert f"{key}={path}" in message and "\n" not in message, (case, message)
+        if key == "belief" or case not in ("NaN", "strings", "too big"):
+            assert names in message, (case, message)
+    path = tmp_path / "files" / "not_JSON.json"
+    args = ("play", "--lineup", f"{option.format(path)}:1,random:7", "--replay", tmp_path / "g")
+    refused(capsys, args, f"{key}=", "not valid JSON")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["files"]
+
+
+def _agent_module(tmp_path: Path, monkeypatch, name: str, body: str) -> None:
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(body), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+FAILING_AGENTS = {
+    "builds": (
+        """
+        class Agent:
+            name = "x"
+            def __init__(self, n: int = 1):
+                raise RuntimeError("boom")
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return legal[0]
+        """,
+        ("building it failed: RuntimeError: boom (", ".py:5)"),
+    ),
+    "acts": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return {}["inner"]
+        """,
+        ("(seat ", ") failed on turn 1: KeyError: 'inner' (", ".py:5)"),
+    ),
+    "resets": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): raise ValueError("no reset")
+            def act(self, obs, legal): return legal[0]
+        """,
+        ("failed on turn", "ValueError: no reset"),
+    ),
+    "chooses badly": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return "nonsense"
+        """,
+        ("(seat ", ") chose an action that is not legal on turn 1", "'nonsense'"),
+    ),
+    "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAILING_AGENTS))
+@pytest.mark.parametrize("command", ["play", "tournament"])
+def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, monkeypatch):
+    body, names = FAILING_AGENTS[case]
+    module = f"failing_{case.replace(' ', '_')}_{command}"
+    _agent_module(tmp_path, monkeypatch, module, body)
+    args: tuple = (command, "--agent", f"x={module}:Agent", "--lineup", "x:1,random:7")
+    if command == "tournament":
+        args += ("--games", "2", "--workers", "2", "--db", tmp_path / "r.db", "--json")
+    line = refused(capsys, args, "x", *names)
+    if command == "play" and "(seat " in names:
+        assert "(seat 1)" in line  # the seat the lineup gave it
+    if command == "tournament" and case not in ("builds", "exits on import"):
+        assert "0 of 2 games are stored in" in line
+
+
+def test_environment_options_are_checked_when_it_is_made():
+    from bgsim.envs import battlegrounds_v0
+    from bgsim.envs.gym_env import BattlegroundsGymEnv
+
+    for make in (battlegrounds_v0.env, battlegrounds_v0.parallel_env, BattlegroundsGymEnv):
+        for heroes in ("yes", 2, None, "x" * 100_000):
+            with pytest.raises(TypeError, match="heroes must be True or False") as caught:
+                make(heroes=heroes)
+            assert len(str(caught.value)) < 200
+    bad = {
+        "opponents": ("heuristic[curve=bogus]:7", "opponents: agent 'heuristic[curve=bogus]'"),
+        "seat": (10**5000, "an integer of 5,001 digits"),
+        "illegal_penalty": (float("nan"), "illegal_penalty must be a number"),
+        "budget": ("1e400s", "bad budget"),
+    }
+    for key, (value, names) in bad.items():
+        with pytest.raises((TypeError, ValueError), match=None) as caught:
+            BattlegroundsGymEnv(**{"opponents": "random:7", key: value})
+        assert names in str(caught.value)
+    with pytest.raises(ValueError, match="an integer of 5,001 digits"):
+        battlegrounds_v0.env().reset(seed=10**5000)
+
+
+def test_the_lobby_checks_its_heroes_flag_and_names_huge_numbers():
+    with pytest.raises(TypeError, match="heroes must be True or False, not 'no'"):
+        Lobby(1, heroes="no")
+    assert Lobby(1, heroes=np.bool_(True)).heroes
+    lobby = Lobby(1)
+    for call in (lambda: lobby.apply(0, 10**5000), lambda: lobby.observe(10**5000)):
+        with pytest.raises(IllegalActionError, match="an integer of 5,001 digits"):
+            call()

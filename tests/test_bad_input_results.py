@@ -1,0 +1,253 @@
+"""Bad results databases for ``bgsim tournament``, ``plot``, ``runs`` and
+``report``, and the commands that only read a database never writing into
+it. Every case is one line naming the problem, exit code 2, no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from cli_helpers import digest, refused, run
+
+from agents.results_db import ResultsDB, ResultsError
+
+TOURNAMENT = ("tournament", "--lineup", "random:8", "--games", "1", "--json")
+
+
+def _results(path: Path, games: int = 2) -> Path:
+    code = _main(*TOURNAMENT[:-3], "--games", games, "--db", path, "--json")
+    assert code == 0
+    return path
+
+
+def _main(*args: object) -> int:
+    from bgsim.cli import main
+
+    return main([str(a) for a in args])
+
+
+def _sqlite(path: Path, script: str) -> Path:
+    conn = sqlite3.connect(path)
+    conn.executescript(script)
+    conn.commit()
+    conn.close()
+    return path
+
+
+def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    text = tmp_path / "text.db"
+    text.write_text("this is not sqlite\n" * 50)
+    binary = tmp_path / "binary.db"
+    binary.write_bytes(bytes(range(256)) * 64)
+    corrupt = tmp_path / "corrupt.db"
+    corrupt.write_bytes(b"SQLite format 3\0" + bytes(range(256)) * 32)
+    foreign = _sqlite(tmp_path / "foreign.db", "CREATE TABLE people (name TEXT);")
+    shape = _sqlite(tmp_path / "shape.db", "CREATE TABLE games (x INTEGER);")
+    return {
+        "text": (text, "not a bgsim results database"),
+        "binary": (binary, "not a bgsim results database"),
+        "corrupt": (corrupt, "not a bgsim results database"),
+        "foreign": (foreign, "other tables: people"),
+        "shape": (shape, "games table has no run column"),
+    }
+
+
+@pytest.mark.parametrize("case", ["text", "binary", "corrupt", "foreign", "shape"])
+def test_a_file_that_is_not_a_results_database(case, tmp_path, capsys):
+    path, names = _bad_files(tmp_path)[case]
+    before = digest(tmp_path)
+    refused(capsys, (*TOURNAMENT, "--db", path), path.name, names)
+    refused(capsys, ("plot", path, "--out", tmp_path / "plots"), path.name, names)
+    refused(capsys, ("runs", path), path.name, names)
+    refused(capsys, ("report", path, "--out", tmp_path / "r.html"), path.name, names)
+    assert digest(tmp_path) == before  # no command changed or added a file
+
+
+@pytest.mark.parametrize("name", [":memory:", "", "file:x.db?mode=memory"])
+def test_a_database_that_would_lose_its_results(name, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, (*TOURNAMENT, "--db", name), "results need a file")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_database_path_that_is_a_folder(tmp_path, capsys):
+    refused(capsys, (*TOURNAMENT, "--db", tmp_path), str(tmp_path), "is a directory")
+    before = sorted(tmp_path.iterdir())
+    refused(capsys, (*TOURNAMENT, "--db", f"{tmp_path}/new/"), "names a folder")
+    refused(capsys, (*TOURNAMENT, "--db", f"{tmp_path}/r.db/"), "names a folder")
+    assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_database_path_that_is_a_pipe_is_left_alone(tmp_path, capsys):
+    pipe = tmp_path / "pipe.db"
+    os.mkfifo(pipe)
+    refused(capsys, (*TOURNAMENT, "--db", pipe), "pipe.db", "not a regular file")
+    for args in (("runs", pipe), ("plot", pipe), ("report", pipe, "--out", tmp_path / "r.html")):
+        refused(capsys, args, "pipe.db")
+    assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe.db"]
+    refused(capsys, ("plot", tmp_path), str(tmp_path), "no such results file")
+    refused(capsys, ("plot", tmp_path / "nope.db"), "nope.db", "no such results file")
+
+
+def test_a_read_only_database(tmp_path, capsys, monkeypatch):
+    path = _results(tmp_path / "r.db")
+    capsys.readouterr()
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+    else:  # root writes to any file: open it the read-only way SQLite offers
+        connect = sqlite3.connect
+
+        def read_only(target: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+            if isinstance(target, Path):
+                return connect(f"file:{target}?mode=ro", *args, uri=True, **kwargs)
+            return connect(target, *args, **kwargs)
+
+        monkeypatch.setattr("agents.results_db.sqlite3.connect", read_only)
+    refused(capsys, (*TOURNAMENT, "--games", "3", "--db", path), "r.db", "cannot be written")
+
+
+def test_hand_edited_rows_are_named(tmp_path, capsys):
+    path = _results(tmp_path / "r.db", games=1)
+    capsys.readouterr()
+    edits = {
+        "UPDATE games SET seats = '{\"a\": 1}'": "seats is not a JSON list",
+        "UPDATE games SET seats = '[1, 2, 3, 4, 5, 6, 7, 8]'": "seats is not a list",
+        "UPDATE games SET placements = '[1, \"2\", 3, 4, 5, 6, 7, 8]'": "placements are not",
+        "UPDATE games SET placements = 'NaN'": "not valid JSON",
+        "UPDATE games SET placements = '" + "[" * 500 + "]" * 500 + "'": "nested deeper",
+        "UPDATE games SET heroes = '[[1]]'": "wrong type",
+        "UPDATE rounds SET health = 'x'": "is not numbers",
+    }
+    for sql, names in edits.items():
+        copy = tmp_path / "copy.db"
+        copy.write_bytes(path.read_bytes())
+        _sqlite(copy, sql)
+        refused(capsys, ("plot", copy, "--out", tmp_path / "plots"), "copy.db", names)
+        refused(capsys, ("report", copy, "--out", tmp_path / "r.html"), "copy.db", names)
+        with ResultsDB(copy, readonly=True) as db, pytest.raises(ResultsError):
+            db.games()
+            db.rounds()
+    assert not (tmp_path / "plots").exists() and not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize(
+    "sql, names",
+    [
+        ("UPDATE runs SET options = '[1'", "options: not valid JSON"),
+        ("UPDATE runs SET options = '[1]'", "options is not a JSON object"),
+        ("UPDATE runs SET fingerprints = '{\"random\": 5}'", "fingerprints are not text"),
+        ("UPDATE runs SET fingerprints = '{\"a\": [1]}'", "fingerprints are not text"),
+        ("UPDATE runs SET created = 1e300", "wrong type"),
+        ("UPDATE runs SET created = -1", "wrong type"),
+        ("UPDATE runs SET created = 'x'", "wrong type"),
+        ("UPDATE runs SET lineup = x'00ff'", "wrong type"),
+        ("UPDATE runs SET seed = 'x'", "wrong type"),
+    ],
+)
+def test_hand_edited_runs_are_named_by_runs_plot_and_report(sql, names, tmp_path, capsys):
+    path = _sqlite(_results(tmp_path / "r.db", games=1), sql)
+    capsys.readouterr()
+    before = digest(tmp_path)
+    refused(capsys, ("runs", path), "r.db", names)
+    refused(capsys, ("runs", path, "--json"), "r.db", names)
+    refused(capsys, ("plot", path, "--out", tmp_path / "plots"), "r.db", names)
+    refused(capsys, ("report", path, "--out", tmp_path / "r.html"), "r.db", names)
+    assert digest(tmp_path) == before
+
+
+def test_a_database_with_no_games(tmp_path, capsys):
+    path = tmp_path / "empty.db"
+    ResultsDB(path).close()
+    refused(capsys, ("plot", path), "empty.db", "holds no runs")
+
+
+@pytest.mark.parametrize("command", ["plot", "runs", "report"])
+def test_reading_commands_never_write_into_the_database(command, tmp_path, capsys):
+    (tmp_path / "in").mkdir()
+    path = _results(tmp_path / "in" / "r.db")
+    assert sorted(p.name for p in path.parent.iterdir()) == ["r.db"]  # closed cleanly
+    before = digest(path.parent)
+    args = {
+        "plot": ("plot", path, "--out", tmp_path / "plots"),
+        "runs": ("runs", path),
+        "report": ("report", path, "--out", tmp_path / "report.html"),
+    }[command]
+    code, out, err = run(capsys, *args)
+    assert code == 0 and out, err
+    assert digest(path.parent) == before  # no schema, journal, -wal or -shm files
+    # An empty file is refused, not given a schema.
+    empty = tmp_path / "in" / "empty.db"
+    empty.write_bytes(b"")
+    args = (command, empty, *args[2:])
+    refused(capsys, args, "empty.db", "no runs table")
+    assert empty.read_bytes() == b"" and sorted(p.name for p in path.parent.iterdir()) == [
+        "empty.db",
+        "r.db",
+    ]
+
+
+def test_an_older_database_is_read_as_it_is(tmp_path, capsys):
+    """No fingerprints, no hero columns: plot, runs and report read it unchanged."""
+    (tmp_path / "old").mkdir()
+    old = _sqlite(
+        tmp_path / "old" / "old.db",
+        "CREATE TABLE runs (run TEXT PRIMARY KEY, lineup TEXT, options TEXT, seed INTEGER,"
+        " created REAL);"
+        "CREATE TABLE games (run TEXT, game INTEGER, seed INTEGER, seats TEXT,"
+        " placements TEXT, turns INTEGER, seconds REAL, replay TEXT, finished REAL);"
+        "INSERT INTO runs VALUES ('r', 'random:8', '{}', 0, 1.0);"
+        "INSERT INTO games VALUES ('r', 0, 5, '"
+        + json.dumps(["random"] * 8)
+        + "', '[1, 2, 3, 4, 5, 6, 7, 8]', 9, 1.0, NULL, 2.0);",
+    )
+    before = digest(old.parent)
+    for args in (
+        ("plot", old, "--out", tmp_path / "old-plots"),
+        ("runs", old),
+        ("report", old, "--out", tmp_path / "old.html"),
+    ):
+        code, _, err = run(capsys, *args)
+        assert code == 0, err
+    assert digest(old.parent) == before
+
+
+def test_run_keys_that_name_no_run(tmp_path, capsys):
+    path = _results(tmp_path / "r.db")
+    capsys.readouterr()
+    for command in (
+        ("plot", path, "--out", tmp_path / "p"),
+        ("report", path, "--out", tmp_path / "r.html"),
+    ):
+        line = refused(capsys, (*command, "--run", "z" * 100_000), "no run 'zzz", "bgsim runs")
+        assert len(line) < 300
+        refused(capsys, (*command, "--run", ""), "no run ''")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+
+
+def test_report_output_of_the_wrong_kind(tmp_path, capsys):
+    path = _results(tmp_path / "r.db")
+    capsys.readouterr()
+    (tmp_path / "taken").mkdir()
+    refused(capsys, ("report", path, "--out", tmp_path / "taken"), "is a directory")
+    refused(capsys, ("report", path, "--out", f"{tmp_path}/x/"), "names a folder")
+    refused(capsys, ("report", path, "--out", tmp_path / "no" / "r.html"), "does not exist")
+    refused(capsys, ("report", path, "--out", "a\0b"), "not a usable path")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.html")
+        refused(capsys, ("report", path, "--out", tmp_path / "pipe.html"), "not a regular file")
+        assert (tmp_path / "pipe.html").is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["r.db", "taken", *(["pipe.html"] if hasattr(os, "mkfifo") else [])]
+    )
+
+
+def test_plot_output_folder_of_the_wrong_kind(tmp_path, capsys):
+    path = _results(tmp_path / "r.db")
+    capsys.readouterr()
+    (tmp_path / "taken").write_text("mine")
+    refused(capsys, ("plot", path, "--out", tmp_path / "taken"), "exists and is not a directory")
+    assert (tmp_path / "taken").read_text() == "mine"

@@ -1,0 +1,158 @@
+"""Bad input to the tool commands (``bench``, ``cards``, ``heroes``,
+``data``, ``docs``, ``replay``), to argparse itself, and to the Python API
+behind them (the lobby's players and action codes, numpy integers
+included). Every command case is one line naming the problem, exit code 2,
+no traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+from cli_helpers import refused, run
+
+from bgsim import IllegalActionError, Lobby
+
+
+@pytest.mark.parametrize(
+    "args, names",
+    [
+        (("bench", "combat", "--seconds", "inf"), ("--seconds", "at most 3600")),
+        (("bench", "combat", "--seconds", "nan"), ("--seconds",)),
+        (("bench", "combat", "--seconds", "1e400"), ("--seconds",)),
+        (("bench", "combat", "--seconds", "-1"), ("--seconds",)),
+        (("bench", "mcts", "--iterations", "0"), ("--iterations", "1..10,000,000")),
+        (("bench", "mcts", "--iterations", str(2**63)), ("--iterations",)),
+        (("bench", "lobby", "--lobbies", str(10**9)), ("--lobbies", "1..100,000")),
+        (("bench", "mcts", "--repeat", "1000"), ("--repeat", "1..100")),
+        (("bench", "everything"), ("invalid choice",)),
+        (("cards", "--tier", "9"), ("--tier", "invalid choice")),
+        (("cards", "--tribe", "dinosaur"), ("unknown tribe 'dinosaur'",)),
+        (("heroes", "--bogus"), ("unrecognized arguments",)),
+        (("heroes", "--json", "extra"), ("unrecognized arguments: extra",)),
+        (("cards", "--tribe", "x" * 100_000), ("unknown tribe 'xxx",)),
+        (("belief", "--out", "b.json"), ("--out goes with --fit",)),
+        (("value", "--out", "v/"), ("names a folder",)),
+        (("belief", "--fit", "--out", "b/"), ("names a folder",)),
+        (("value", "--out", "a\0b.json"), ("not a usable path",)),
+        (("replay",), ("required",)),
+        (("replay", "verify"), ("required", "file")),
+        (("nonsense",), ("invalid choice",)),
+        ((), ("required",)),
+        (("watch", "x.jsonl", "--speed", "inf"), ("--speed", "at most 100")),
+        (("watch", "x.jsonl", "--speed", "0"), ("--speed",)),
+        (("watch", "x.jsonl", "--player", "9"), ("--player", "0..8")),
+        (("watch", "x.jsonl", "--turn", "-1"), ("--turn",)),
+        (("watch", "x.jsonl", "--hover", "1,2,3"), ("--hover", "expected X,Y")),
+    ],
+)
+def test_bad_options(args, names, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, args, *names)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_paths_of_the_tools(tmp_path, capsys):
+    (tmp_path / "file").write_text("mine")
+    refused(capsys, ("docs", "--out", tmp_path / "file"), "exists and is not a directory")
+    refused(capsys, ("data", "build", "--out", tmp_path), "is a directory")
+    refused(
+        capsys,
+        ("data", "build", "--out", tmp_path / "file" / "cards.json"),
+        "exists and is not a directory",
+    )
+    assert (tmp_path / "file").read_text() == "mine"
+
+
+def test_refitted_models_go_only_where_named(tmp_path, capsys):
+    (tmp_path / "taken").mkdir()
+    for command in (("value",), ("belief", "--fit")):
+        refused(capsys, (*command, "--games", "1", "--out", tmp_path / "taken"), "is a directory")
+        refused(
+            capsys,
+            (*command, "--out", tmp_path / "v.json", "--lineup", "heuristic[curve=bogus]:8"),
+            "bad curve",
+        )
+        if hasattr(os, "mkfifo"):
+            pipe = tmp_path / "pipe.json"
+            if not pipe.exists():
+                os.mkfifo(pipe)
+            refused(capsys, (*command, "--games", "1", "--out", pipe), "not a regular file")
+            assert pipe.is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["taken", *(["pipe.json"] if hasattr(os, "mkfifo") else [])]
+    )
+
+
+def test_heroes_lists_them_and_json_is_one_document(capsys):
+    code, out, err = run(capsys, "heroes", "--json")
+    assert code == 0 and not err
+    listed = json.loads(out)
+    assert len(listed) == 54 and all("hero_power" in h for h in listed)
+
+
+def test_a_system_error_on_any_path_is_one_line(tmp_path, capsys):
+    """A path the operating system refuses to look at (here: too long)
+    gives one line naming it, whatever command meets it."""
+    long = tmp_path / ("y" * 5000)
+    for args in (
+        ("runs", long),
+        ("plot", long),
+        ("report", tmp_path / "r.db", "--out", long),
+        ("play", "--lineup", "random:8", "--replay", long),
+        ("tournament", "--lineup", "random:8", "--games", "1", "--db", long),
+        ("demo", "--games", "1", "--out", long),
+        ("value", "--games", "1", "--out", long),
+        ("watch", long),
+        ("replay", "verify", long),
+        ("play", "--ruleset", long),
+    ):
+        got, _, err = run(capsys, *args)
+        assert got in (1, 2) and "Traceback" not in err, (args, err)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and len(lines[0]) < 500, (args, err)
+    assert sorted(tmp_path.iterdir()) == []
+
+
+def test_help_states_the_bounds(capsys):
+    for command, bounds in {
+        "bench": ("1..10,000,000", "1..100,000", "1..100", "at most 3600"),
+        "play": ("0..2**63-1", "at most 3600"),
+        "demo": ("1..100,000", "1..256", "0..2**63-1"),
+        "belief": ("1..100,000", "1..1,000"),
+        "value": ("1..100,000",),
+        "watch": ("at most 100",),
+    }.items():
+        code, out, _ = run(capsys, command, "--help")
+        text = " ".join(out.split())
+        assert code == 0 and all(b in text for b in bounds), (command, text)
+
+
+def test_lobby_players_and_codes_numpy_included():
+    lobby = Lobby(seed=3)
+    mask = lobby.action_mask(np.int64(0))
+    codes = np.flatnonzero(mask)
+    assert isinstance(codes[0], np.integer)
+    lobby.apply(np.int32(0), codes[-1])  # numpy player and numpy code
+    assert lobby.observe(np.uint8(0)).player == 0
+    assert lobby.legal_actions(np.int16(1)) == lobby.legal_actions(1)
+    before = (len(lobby.log), lobby.state(0), lobby.state(1))
+    bad = [
+        (np.int64(0), np.int64(10**6)),
+        (np.int64(9), 0),
+        (-1, 0),
+        ("0", 0),
+        (1.0, 0),
+        (True, 0),
+        (0, "Buy(0)"),
+        (0, 2.5),
+        (0, np.float64(0)),
+        (0, None),
+    ]
+    for player, code in bad:
+        with pytest.raises((IllegalActionError, ValueError, TypeError)) as caught:
+            lobby.apply(player, code)
+        assert "\n" not in str(caught.value)
+        assert (len(lobby.log), lobby.state(0), lobby.state(1)) == before  # untouched

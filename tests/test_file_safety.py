@@ -1,0 +1,191 @@
+"""No command writes a file the user did not name: ``play``, ``demo``,
+``tournament``, ``plot``, ``report``, ``runs``, ``value`` and ``belief``
+run next to files that were there before, which keep their bytes (hashed
+before and after), and the only new files are the ones the command names.
+An interrupted write leaves no half file behind, and a named pipe or device
+given as an output is refused, never replaced."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from cli_helpers import digest, run
+
+from bgsim.outputs import atomic_write
+
+# Files a user may already have next to bgsim's outputs, with names bgsim
+# once used for its scratch files.
+THEIRS = {
+    "play-00000.jsonl": "my notes\n",
+    "demo-00000.jsonl": "more notes\n",
+    ".x.jsonl.tmp": "not bgsim's either\n",
+    "notes.txt": "keep me\n",
+}
+
+
+def _theirs(folder):
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in THEIRS.items():
+        (folder / name).write_text(text)
+    return digest(folder)
+
+
+def _new(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    for name, sha in before.items():
+        assert after.get(name) == sha, f"{name} was changed or removed"
+    return set(after) - set(before)
+
+
+def test_play_writes_only_its_replay(tmp_path, capsys):
+    before = _theirs(tmp_path / "d")
+    code, _, err = run(capsys, "play", "--lineup", "random:8", "--replay", tmp_path / "d/x.jsonl")
+    assert code == 0, err
+    assert _new(before, digest(tmp_path / "d")) == {"x.jsonl"}
+    # Played again, the replay is replaced whole and nothing else moves.
+    before = digest(tmp_path / "d")
+    code, _, err = run(capsys, "play", "--lineup", "random:8", "--replay", tmp_path / "d/x.jsonl")
+    assert code == 0 and _new(before, digest(tmp_path / "d")) == set()
+
+
+def test_demo_writes_only_its_database_plots_report_and_replay(tmp_path, capsys):
+    before = _theirs(tmp_path / "d")
+    args = ("demo", "--lineup", "random:8", "--games", "2", "--workers", "1", "--out")
+    code, _, err = run(capsys, *args, tmp_path / "d")
+    assert code == 0, err
+    new = _new(before, digest(tmp_path / "d"))
+    plots = {f"plots/{n}.html" for n in ("win_rate", "placements", "mean_placement", "health")}
+    assert new == {"results.db", "replay.jsonl", "report.html", *plots}
+
+
+def test_a_tournament_writes_only_its_database_and_replays(tmp_path, capsys):
+    before = _theirs(tmp_path / "d")
+    _theirs(tmp_path / "d" / "reps")
+    before = digest(tmp_path / "d")
+    args = ("tournament", "--lineup", "random:8", "--games", "3", "--json")
+    code, _, err = run(capsys, *args, "--db", tmp_path / "d/r.db", "--replays", tmp_path / "d/reps")
+    assert code == 0, err
+    new = _new(before, digest(tmp_path / "d"))
+    replays = {n for n in new if n.startswith("reps/")}
+    assert new - replays == {"r.db"} and len(replays) == 3
+    assert all(n.endswith(("-00000.jsonl", "-00001.jsonl", "-00002.jsonl")) for n in replays)
+
+
+def test_plot_writes_only_its_figures(tmp_path, capsys):
+    code, _, err = run(
+        capsys, "tournament", "--lineup", "random:8", "--games", "2", "--db", tmp_path / "r.db"
+    )
+    assert code == 0, err
+    before = _theirs(tmp_path / "plots")
+    db = digest(tmp_path)
+    code, _, err = run(capsys, "plot", tmp_path / "r.db", "--out", tmp_path / "plots")
+    assert code == 0, err
+    new = _new(before, digest(tmp_path / "plots"))
+    assert new == {
+        "win_rate.html",
+        "placements.html",
+        "mean_placement.html",
+        "health.html",
+    }
+    assert {k: v for k, v in digest(tmp_path).items() if not k.startswith("plots/")} == {
+        k: v for k, v in db.items() if not k.startswith("plots/")
+    }
+
+
+def test_an_interrupted_replay_leaves_the_old_file_and_no_scratch(tmp_path, capsys, monkeypatch):
+    before = _theirs(tmp_path / "d")
+    (tmp_path / "d" / "x.jsonl").write_text("the old replay\n")
+    before = digest(tmp_path / "d")
+    calls = []
+
+    def stop(state):
+        calls.append(1)
+        if len(calls) > 50:
+            raise KeyboardInterrupt
+        return original(state)
+
+    import bgsim.replay
+
+    original = bgsim.replay.player_view
+    monkeypatch.setattr(bgsim.replay, "player_view", stop)
+    code, _, err = run(capsys, "play", "--lineup", "random:8", "--replay", tmp_path / "d/x.jsonl")
+    assert code == 130 and "interrupted" in err
+    assert digest(tmp_path / "d") == before  # the old replay whole, no temporary file left
+
+
+def test_atomic_write_removes_its_scratch_file_on_any_error(tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+    with pytest.raises(ValueError), atomic_write(target) as f:
+        f.write("new, but never finished")
+        raise ValueError("disk full")
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    with atomic_write(target) as f:
+        f.write("new")
+    assert target.read_text() == "new" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask  # not a scratch file's 0600
+
+
+def test_report_writes_only_its_page_and_runs_writes_nothing(tmp_path, capsys):
+    code, _, err = run(
+        capsys, "tournament", "--lineup", "random:8", "--games", "2", "--db", tmp_path / "r.db"
+    )
+    assert code == 0, err
+    before = _theirs(tmp_path)
+    code, out, err = run(capsys, "runs", tmp_path / "r.db")
+    assert code == 0 and "1 run in" in out, err
+    assert _new(before, digest(tmp_path)) == set()
+    code, _, err = run(capsys, "report", tmp_path / "r.db", "--out", tmp_path / "page.html")
+    assert code == 0, err
+    assert _new(before, digest(tmp_path)) == {"page.html"}
+    # Written again, the page is replaced whole and nothing else moves.
+    before = digest(tmp_path)
+    code, _, err = run(capsys, "report", tmp_path / "r.db", "--out", tmp_path / "page.html")
+    assert code == 0 and _new(before, digest(tmp_path)) == set()
+
+
+def test_a_refitted_model_goes_only_to_its_out_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
+    before = _theirs(tmp_path / "d")
+    code, _, err = run(capsys, "belief", "--fit", "--games", "3", "--out", tmp_path / "d/b.json")
+    assert code == 0, err
+    assert _new(before, digest(tmp_path / "d")) == {"b.json"}
+    assert not (tmp_path / "data-home").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "--lineup", "random:8", "--replay", "{pipe}"),
+        ("report", "{db}", "--out", "{pipe}"),
+        ("value", "--games", "1", "--out", "{pipe}"),
+        ("data", "build", "--out", "{pipe}"),
+        ("tournament", "--lineup", "random:8", "--games", "1", "--db", "{pipe}"),
+    ],
+)
+def test_a_pipe_given_as_an_output_is_refused_not_replaced(args, tmp_path, capsys):
+    pipe = tmp_path / "out.pipe"
+    os.mkfifo(pipe)
+    db = tmp_path / "r.db"
+    if "{db}" in args:
+        code, _, err = run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)
+        assert code == 0, err
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, _, err = run(capsys, *(a.format(pipe=pipe, db=db) for a in args))
+    assert code == 2 and "not a regular file" in err and len(err.strip().splitlines()) == 1, err
+    assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_atomic_write_names_the_target_when_the_system_refuses(tmp_path):
+    from bgsim.outputs import OutputError
+
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(OutputError, match="not a regular file"), atomic_write(tmp_path / "pipe"):
+        pass
+    missing = tmp_path / "gone" / "x.txt"  # its folder does not exist
+    with pytest.raises(OutputError, match=r"x\.txt: cannot be written"), atomic_write(missing):
+        pass
