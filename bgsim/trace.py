@@ -39,7 +39,7 @@ def card_name(card_id: str | None) -> str:
     """A card's name: a minion (golden ones say so), a hero power or a Secret.
 
     >>> card_name("TB_BaconUps_079"), card_name("TB_Bacon_Secrets_12")
-    ('Golden Dragonspawn Lieutenant', 'Ice Block')
+    ('Golden Wrath Weaver', 'Ice Block')
     """
     if card_id is None:
         return "?"
