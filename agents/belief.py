@@ -222,7 +222,7 @@ class Guesser:
                 weakest = min(range(len(minions)), key=lambda i: _size(minions[i]))
                 minions.pop(weakest)
             minions.insert(0, grown)
-        return Board.trusted(board.tier, board.health, tuple(minions))
+        return Board.trusted(board.tier, board.health, tuple(minions), board.hero, board.hero_power)
 
     def develop(
         self, player: int, minions: list[Minion], then: int, now: int, rng: random.Random
@@ -266,7 +266,11 @@ class Guesser:
                 )
                 minions[weakest] = m
             minions.extend(new[:extra])
-        return Board.trusted(info.tier, max(info.health, 1), tuple(minions[:7]))
+        # The hero and power are public; whether the power fires and the
+        # Secrets in play are not, so a guess has neither.
+        return Board.trusted(
+            info.tier, max(info.health, 1), tuple(minions[:7]), info.hero, info.hero_power
+        )
 
 
 def guess_board(obs: Observation, player: int, rng: random.Random) -> Board:

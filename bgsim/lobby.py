@@ -12,8 +12,12 @@ per player for that player's shops and card effects.
 With heroes, a round's pairings are drawn as its recruit turn starts (in the
 same order of the lobby's draws), so that every player sees their next
 opponent (:attr:`Observation.next_opponent`) and hero powers can act on them
-(Lord Barov's wager); after the round's fights the hero powers learn who won
-and how many enemy minions each player's fight killed (from its event log).
+(Lord Barov's wager). Each warband fights with its hero's fields (the power,
+whether it fires in this combat, the Secrets in play); after the round's
+fights the hero powers learn who won and, from each fight's result, how many
+enemy minions died and which Secrets were revealed. A ghost fights without a
+hero, and the boards players see of each other keep the hero but not the
+Secrets (hidden) nor the armed flag.
 
 Placements: the last player standing is 1st; players knocked out in the same
 round are ordered by remaining health (higher is better), then by the seat
@@ -30,7 +34,8 @@ The event log (:attr:`Lobby.log`) is a list of plain dicts, by ``type``:
 - ``combat``: ``{"turn", "players": [a, b], "ghost": bool (b is the ghost),
   "seed", "boards": [spec_a, spec_b], "winner": 0/1/-1 (index into players),
   "damage", "aftermath": [{"won", "permanent": [[slot, atk, hp]], "hand"}] * 2,
-  "events": [Event.as_dict(), ...]}``.
+  "events": [Event.as_dict(), ...]}``; when a board has a hero, each
+  aftermath also holds ``"kills"``, ``"first_kill"`` and ``"secrets_used"``.
 - ``damage``: ``{"turn", "player", "amount", "health"}``.
 - ``elimination``: ``{"turn", "player", "placement"}``.
 - ``end``: ``{"turn", "placements": [[player, placement], ...]}``.
@@ -55,7 +60,7 @@ from bgsim.heroes import hero_pool
 from bgsim.observation import Observation, PlayerInfo, SeenBoard
 from bgsim.pairing import pair_players
 from bgsim.ruleset import Ruleset, load_ruleset
-from combat_c import Board, CombatResult, resolve, tribe_mask
+from combat_c import Aftermath, Board, CombatResult, resolve, tribe_mask
 from combat_c.guarded import shown
 
 
@@ -449,11 +454,13 @@ class Lobby:
                     tuple(m.card_id for m in boards[opp].minions),
                     self._pool,
                     rules,
-                    _killed(result, 1 - side) if self.heroes else (),
+                    aftermath.kills,
+                    aftermath.first_kill,
+                    aftermath.secrets_used,
                 )
                 self._last_opponent[me] = opp
                 seen = list(self._seen[me])
-                seen[opp] = SeenBoard(self.turn, boards[opp])
+                seen[opp] = SeenBoard(self.turn, _public(boards[opp]))
                 self._seen[me] = tuple(seen)
                 if damage:
                     health = self._states[me].health
@@ -490,7 +497,10 @@ class Lobby:
                 for q, state in enumerate(self._states):
                     if self._alive[q]:
                         self._states[q] = tavern.player_died(state, warband, self.rules)
-        self._ghost = (dead[0], boards[dead[0]])
+        ghost = boards[dead[0]]
+        # A knocked-out player's ghost fights without a hero (data/heroes.toml,
+        # Deathwing: a dead Deathwing's ghost carries no aura).
+        self._ghost = (dead[0], ghost if ghost.hero is None else ghost.with_hero())
         if left <= 1:
             self._finish([p for p in alive if self._alive[p]])
 
@@ -516,10 +526,12 @@ def _index(value: object) -> int | None:
         return None
 
 
-def _killed(result: CombatResult, side: int) -> tuple[str, ...]:
-    """The card ids (golden ids for goldens) of ``side``'s minions that died
-    in the fight, in the order they died."""
-    return tuple(e.card for e in result.events if e.kind == "death" and e.side == side and e.card)
+def _public(board: Board) -> Board:
+    """A warband as its opponent saw it: the hero and power are public, the
+    Secrets in play and whether the power was used for the fight are not."""
+    if board.hero is None or not (board.secrets or board.hero_power_armed):
+        return board
+    return board.with_hero(board.hero, board.hero_power)
 
 
 def _record(entry: tuple) -> dict[str, Any]:
@@ -580,12 +592,21 @@ def _combat_record(
         "winner": result.winner,  # 0: players[0] won, 1: players[1] won, -1: a tie
         "damage": result.damage,
         "aftermath": [
-            {
-                "won": side.won,
-                "permanent": [[x.index, x.attack, x.health] for x in side.permanent],
-                "hand": list(side.hand),
-            }
+            _aftermath(side, board_a.hero is not None or board_b.hero is not None)
             for side in result.aftermath
         ],
         "events": [e.as_dict() for e in result.events],
     }
+
+
+def _aftermath(side: Aftermath, heroes: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "won": side.won,
+        "permanent": [[x.index, x.attack, x.health] for x in side.permanent],
+        "hand": list(side.hand),
+    }
+    if heroes:
+        out["kills"] = side.kills
+        out["first_kill"] = side.first_kill
+        out["secrets_used"] = list(side.secrets_used)
+    return out

@@ -152,9 +152,7 @@ class Observation:
         >>> Lobby(seed=1).observe(0).displayed()
         []
         """
-        shown = self.state.warband().displayed()
-        bonus = attack_aura(self.state)
-        return [(a + bonus, h) for a, h in shown] if bonus else shown
+        return self.state.warband().displayed()  # the warband carries its hero's aura
 
     def displayed_shop(self) -> list[tuple[int, int]]:
         """Bob's Tavern's minions' (attack, health) as shown to the observer

@@ -71,6 +71,8 @@ _EVENT_KINDS = (
     "hand",
     "end",
     "poison",
+    "hero",  # a hero power acting (fights with heroes)
+    "secret",  # a Secret revealed
 )
 
 
@@ -580,10 +582,8 @@ def player_view(state: Any) -> dict[str, Any]:
     """A player's tavern as the replay stores it (board stats as displayed)."""
     from bgsim._core.tavern import attack_aura
 
-    shown = state.warband().displayed()
-    bonus = attack_aura(state)  # Deathwing's +2 Attack, as he sees it
-    if bonus:
-        shown = [(a + bonus, h) for a, h in shown]
+    shown = state.warband().displayed()  # Deathwing's +2 Attack included: the board has its hero
+    bonus = attack_aura(state)  # Deathwing's +2 Attack on the shop, as he sees it
     view = {
         "gold": state.gold,
         "tier": state.tier,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from combat_c import CARD_IDS, CARDS, Board, CombatResult
+from combat_c import CARD_IDS, CARDS, Board, CombatResult, Event
+from combat_c._lib import HERO_POWERS, SECRET_NAMES
 
 _KEYWORD_NAMES = (
     (1, "Taunt"),
@@ -34,8 +36,17 @@ class _Unit:
 
 
 def card_name(card_id: str | None) -> str:
+    """A card's name: a minion (golden ones say so), a hero power or a Secret.
+
+    >>> card_name("TB_BaconUps_079"), card_name("TB_Bacon_Secrets_12")
+    ('Golden Wrath Weaver', 'Ice Block')
+    """
     if card_id is None:
         return "?"
+    if card_id in HERO_POWERS:
+        return HERO_POWERS[card_id]
+    if card_id in SECRET_NAMES:
+        return SECRET_NAMES[card_id]
     index, golden = CARD_IDS[card_id]
     return ("Golden " if golden else "") + CARDS[index].name
 
@@ -99,12 +110,31 @@ def format_fight(
             lines.append(f"  {names[ev.side]}'s {card_name(ev.card)}: {label}")
         elif ev.kind == "hand":
             lines.append(f"  {names[ev.side]} adds {card_name(ev.card)} to hand")
+        elif ev.kind == "hero":
+            lines.append(_hero_line(names[ev.side], card_name(ev.card), ev, who))
+        elif ev.kind == "secret":
+            about = f" ({who(ev.eid)})" if ev.eid else ""
+            lines.append(f"  {names[ev.side]}'s Secret is revealed: {card_name(ev.card)}{about}")
         elif ev.kind == "end":
             if ev.side < 0:
                 lines.append(f"Tie after {ev.b} attacks: no damage.")
             else:
                 lines.append(f"{names[ev.side]} wins after {ev.b} attacks and deals {ev.a} damage.")
     return lines
+
+
+def _hero_line(name: str, power: str, ev: Event, who: Callable[[int], str]) -> str:
+    """A hero power acting: Deathwing's aura, Rafaam's capture, or a power
+    touching a minion (Al'Akir's, Illidan's attackers, Greybough's summons)."""
+    if ev.b:
+        return f"{name}'s hero power {power}: every minion has +{ev.b} Attack"
+    if ev.card == RAFAAM:
+        return f"  {name}'s hero power {power}: takes a copy of {who(ev.eid)}"
+    target = f" on {who(ev.eid)}" if ev.eid else ""
+    return f"  {name}'s hero power {power}{target}"
+
+
+RAFAAM = "TB_BaconShop_HP_053"
 
 
 def _attr(name: str) -> str:

@@ -122,3 +122,38 @@ def _read_table() -> tuple[tuple[CardEntry, ...], dict[str, tuple[int, bool]]]:
 
 
 CARDS, CARD_IDS = _read_table()
+
+
+@dataclass(frozen=True, slots=True)
+class HeroEntry:
+    """A hero card of the engine's table and its own hero power."""
+
+    id: str
+    name: str
+    power: str
+
+
+def _read_heroes() -> tuple[dict[str, HeroEntry], dict[str, str], tuple[str, ...], dict[str, str]]:
+    """Heroes by id, hero power names by id, the Secrets by engine code
+    (index 0 unused) and Secret names by id, all from the engine's tables."""
+    heroes = {}
+    for i in range(lib.bg_hero_count()):
+        h = lib.bg_hero(i)
+        entry = HeroEntry(
+            ffi.string(h.id).decode(), ffi.string(h.name).decode(), ffi.string(h.power).decode()
+        )
+        heroes[entry.id] = entry
+    powers = {}
+    for i in range(lib.bg_hero_power_count()):
+        p = lib.bg_hero_power(i)
+        powers[ffi.string(p.id).decode()] = ffi.string(p.name).decode()
+    secrets = [""]
+    names = {}
+    for code in range(1, lib.BG_N_SECRET_KINDS):
+        s = lib.bg_secret(code)
+        secrets.append(ffi.string(s.id).decode())
+        names[secrets[-1]] = ffi.string(s.name).decode()
+    return heroes, powers, tuple(secrets), names
+
+
+HEROES, HERO_POWERS, SECRET_CODES, SECRET_NAMES = _read_heroes()

@@ -4,6 +4,14 @@ A spec lists minions with the stats a player reads off the screen, aura bonuses
 of their own board included. The parsed :class:`Board` keeps base stats (auras
 taken out) so the engine can let auras follow the board as it changes.
 
+A side may name its hero (``hero``, a hero card id), the hero power it has
+when that is not the hero's own (``hero_power``: Sir Finley's Discover), whether
+an activated power fires in this fight (``hero_power_armed``: Y'Shaarj,
+Arch-Villain Rafaam) and its Secrets in play (``secrets``, in the order they
+came into play). Deathwing's +2 Attack is part of his own minions' figures,
+like his board's other auras; the engine adds it to the opponent's minions
+as the fight starts.
+
 Old Murk-Eye shows +1 Attack (+2 golden) for every other Murloc on both boards,
 so a spec's figure for it includes that bonus too. It depends on the opponent:
 a parsed board keeps the figure and remembers that it includes the bonus
@@ -22,7 +30,18 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, CardEntry, ffi, lib
+from combat_c._lib import (
+    CARD_IDS,
+    CARDS,
+    HERO_POWERS,
+    HEROES,
+    KEYWORD_BITS,
+    SECRET_CODES,
+    SECRET_NAMES,
+    CardEntry,
+    ffi,
+    lib,
+)
 from combat_c.guarded import InputError, loads, read_json
 from combat_c.guarded import shown as _shown
 
@@ -37,7 +56,28 @@ OLD_MURK_EYE = "EX1_062"
 MAGNETIC_CARDS = ("BOT_312", "BOT_911")  # Replicating Menace, Annoy-o-Module
 KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
 _MINION_KEYS = {"card", "attack", "health", "golden", "magnetic", "living_spores", *KEYWORDS}
-_BOARD_KEYS = {"tier", "health", "minions"}
+_BOARD_KEYS = {"tier", "health", "minions", "hero", "hero_power", "hero_power_armed", "secrets"}
+
+# Hero powers with a part in combat, by card id (api.h BG_HERO_*).
+COMBAT_POWERS: dict[str, int] = {
+    "TB_BaconShop_HP_086": lib.BG_HERO_ALAKIR,  # Al'Akir: Swatting Insects
+    "TB_BaconShop_HP_069": lib.BG_HERO_ILLIDAN,  # Illidan Stormrage: Wingmen
+    "TB_BaconShop_HP_061": lib.BG_HERO_DEATHWING,  # Deathwing: ALL Will Burn!
+    "TB_BaconShop_HP_107": lib.BG_HERO_GREYBOUGH,  # Greybough: Sprout It Out!
+    "TB_BaconShop_HP_103": lib.BG_HERO_YSHAARJ,  # Y'Shaarj: Embrace Your Rage
+    "TB_BaconShop_HP_053": lib.BG_HERO_RAFAAM,  # Arch-Villain Rafaam: I'll Take That!
+}
+# Activated powers whose combat part fires only when used for this fight.
+ARMED_POWERS = frozenset({"TB_BaconShop_HP_103", "TB_BaconShop_HP_053"})
+POWER_OF_CODE = {code: power for power, code in COMBAT_POWERS.items()}
+SECRETS: dict[str, int] = {card: code for code, card in enumerate(SECRET_CODES) if card}
+MAX_SECRETS = lib.BG_MAX_SECRETS
+PRESTIDIGITATION = "TB_BaconShop_HP_020"  # The Great Akazamzarak: Discover a Secret
+PRIZE_WALL = "TB_BaconShop_HP_106"  # Tickatus: Darkmoon Prizes, Ice Block among them
+ICE_BLOCK = "TB_Bacon_Secrets_12"
+# Heroes that can hold Darkmoon Prizes whatever their power: Tickatus (his
+# Prizes outlive a Training Session) and Sir Finley (he may Discover Prize Wall).
+PRIZE_HEROES = frozenset({"TB_BaconShop_HERO_94", "TB_BaconShop_HERO_40"})
 
 
 class BoardSpecError(ValueError):
@@ -67,6 +107,66 @@ def card_index(card_id: object, where: str) -> tuple[int, bool]:
     if CARDS[index].is_spell:
         raise BoardSpecError(where, f"{card_id} is not a minion")
     return index, golden
+
+
+def may_hold(hero: str, power: str, secret: str) -> bool:
+    """Whether a hero with this power can have this Secret in play: any of
+    them with Prestidigitation (The Great Akazamzarak's power, which Sir Finley
+    may Discover); Ice Block, a Darkmoon Prize too, with Prize Wall or on a
+    hero that can hold Prizes whatever his power (Tickatus, Sir Finley).
+
+    >>> may_hold("TB_BaconShop_HERO_94", "TB_BaconShop_HP_106", "TB_Bacon_Secrets_12")
+    True
+    """
+    if power == PRESTIDIGITATION:
+        return True
+    return secret == ICE_BLOCK and (power == PRIZE_WALL or hero in PRIZE_HEROES)
+
+
+def check_hero(
+    hero: object, hero_power: object, armed: object, secrets: tuple[object, ...]
+) -> str | None:
+    """Check a side's hero fields; returns its hero power (the hero's own
+    when ``hero_power`` is None), None without a hero. Raises
+    :class:`BoardSpecError` naming the field."""
+    if not isinstance(armed, bool):
+        raise BoardSpecError("hero_power_armed", f"must be true or false, got {_shown(armed, 60)}")
+    if hero is None:
+        if hero_power is not None:
+            raise BoardSpecError("hero_power", "a hero power needs a hero")
+        if armed:
+            raise BoardSpecError("hero_power_armed", "an armed hero power needs a hero")
+        if secrets:
+            raise BoardSpecError("secrets", "Secrets need a hero that can have them")
+        return None
+    if not isinstance(hero, str) or hero not in HEROES:
+        raise BoardSpecError("hero", f"unknown hero {_shown(hero, 60)}")
+    entry = HEROES[hero]
+    power = entry.power if hero_power is None else hero_power
+    if not isinstance(power, str) or power not in HERO_POWERS:
+        raise BoardSpecError("hero_power", f"unknown hero power {_shown(power, 60)}")
+    if armed and power not in ARMED_POWERS:
+        raise BoardSpecError(
+            "hero_power_armed",
+            f"{HERO_POWERS[power]} ({power}) is not a power used for the next combat "
+            "(only Y'Shaarj's and Arch-Villain Rafaam's are)",
+        )
+    if len(secrets) > MAX_SECRETS:
+        raise BoardSpecError("secrets", f"at most {MAX_SECRETS} in play, got {len(secrets)}")
+    for k, secret in enumerate(secrets):
+        where = f"secrets[{k}]"
+        if not isinstance(secret, str) or secret not in SECRETS:
+            raise BoardSpecError(where, f"unknown Secret {_shown(secret, 60)}")
+        if secret in secrets[:k]:
+            raise BoardSpecError(
+                where, f"{SECRET_NAMES[secret]} is in play twice (one copy at a time)"
+            )
+        if not may_hold(hero, power, secret):
+            raise BoardSpecError(
+                where,
+                f"{entry.name} with {HERO_POWERS[power]} cannot have {SECRET_NAMES[secret]}",
+            )
+    return power
 
 
 def name_index(entries: Iterable[CardEntry]) -> dict[str, tuple[str, ...]]:
@@ -327,6 +427,13 @@ class Board:
     # Slots of Old Murk-Eyes whose attack, as a spec gave it, includes the
     # bonus for the Murlocs on both boards (see the module docstring).
     shown_murk_eye: tuple[int, ...] = ()
+    # The side's hero card id (None: a fight without heroes), its hero power
+    # (the hero's own when omitted), whether an activated power fires in this
+    # fight, and its Secrets in play in the order they came.
+    hero: str | None = None
+    hero_power: str | None = None
+    hero_power_armed: bool = False
+    secrets: tuple[str, ...] = ()
     _packed: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -351,25 +458,76 @@ class Board:
                 raise BoardSpecError("shown_murk_eye", f"no minion at slot {_shown(i, 60)}")
             if self.minions[i].card != OLD_MURK_EYE:
                 raise BoardSpecError("shown_murk_eye", f"minions[{i}] is not Old Murk-Eye")
+        if not isinstance(self.secrets, tuple):
+            object.__setattr__(self, "secrets", tuple(self.secrets))
+        power = check_hero(self.hero, self.hero_power, self.hero_power_armed, self.secrets)
+        object.__setattr__(self, "hero_power", power)
 
     @classmethod
-    def trusted(cls, tier: int, health: int, minions: tuple[Minion, ...]) -> Board:
+    def trusted(
+        cls,
+        tier: int,
+        health: int,
+        minions: tuple[Minion, ...],
+        hero: str | None = None,
+        hero_power: str | None = None,
+        hero_power_armed: bool = False,
+        secrets: tuple[str, ...] = (),
+    ) -> Board:
         """A board from values the caller already keeps valid (tier 1..6, at
-        most seven :class:`Minion` objects), built without the checks, for
-        searches; the engine still checks the packed board."""
+        most seven :class:`Minion` objects; a known hero with its power, a
+        Secret list it may hold), built without the checks, for searches; the
+        engine still checks the packed board."""
         b = _UnguardedBoard()
         b.tier = tier
         b.health = health
         b.minions = minions
         b.shown_murk_eye = ()
+        b.hero = hero
+        b.hero_power = hero_power
+        b.hero_power_armed = hero_power_armed
+        b.secrets = secrets
         b._packed = None
         return _unchecked(cls, b)
+
+    def with_hero(
+        self,
+        hero: str | None = None,
+        hero_power: str | None = None,
+        hero_power_armed: bool = False,
+        secrets: tuple[str, ...] = (),
+    ) -> Board:
+        """This board with other hero fields (checked; ``with_hero()`` takes
+        the hero away).
+
+        >>> b = Board(2, 30).with_hero("TB_BaconShop_HERO_52")
+        >>> b.hero_power, b.with_hero().hero
+        ('TB_BaconShop_HP_061', None)
+        """
+        return Board(
+            self.tier,
+            self.health,
+            self.minions,
+            self.shown_murk_eye,
+            hero,
+            hero_power,
+            hero_power_armed,
+            secrets,
+        )
+
+    @property
+    def hero_codes(self) -> tuple[int, int, tuple[int, ...]]:
+        """What the engine is told of the hero: its power's combat code
+        (``BG_HERO_*``), the armed flag and the Secrets' codes."""
+        power = COMBAT_POWERS.get(self.hero_power or "", 0) if self.hero else 0
+        return power, int(self.hero_power_armed), tuple(SECRETS[s] for s in self.secrets)
 
     @property
     def packed(self) -> Any:
         """The engine's ``bg_board_in`` for this board (built once)."""
         if self._packed is None:
-            object.__setattr__(self, "_packed", _pack(self.tier, self.health, self.minions))
+            hero = self.hero_codes if self.hero is not None else None
+            object.__setattr__(self, "_packed", _pack(self.tier, self.health, self.minions, hero))
         return self._packed
 
     def auras(self) -> list[tuple[int, int]]:
@@ -412,7 +570,16 @@ class Board:
             if m.living_spores:
                 spec["living_spores"] = m.living_spores
             out.append(spec)
-        return {"tier": self.tier, "health": self.health, "minions": out}
+        board: dict[str, Any] = {"tier": self.tier, "health": self.health, "minions": out}
+        if self.hero is not None:
+            board["hero"] = self.hero
+            if self.hero_power != HEROES[self.hero].power:
+                board["hero_power"] = self.hero_power
+            if self.hero_power_armed:
+                board["hero_power_armed"] = True
+            if self.secrets:
+                board["secrets"] = list(self.secrets)
+        return board
 
     @classmethod
     def from_spec(cls, spec: Mapping | str | Path) -> Board:
@@ -446,7 +613,16 @@ def _without_bonus(board: Board, opponent: Board, name: str) -> Board:
                 f"+{bonus[i]} it has for the other Murlocs on the battlefield",
             )
         minions[i] = m.with_stats(m.attack - bonus[i], m.health)
-    return Board(board.tier, board.health, tuple(minions))
+    return Board(
+        board.tier,
+        board.health,
+        tuple(minions),
+        (),
+        board.hero,
+        board.hero_power,
+        board.hero_power_armed,
+        board.secrets,
+    )
 
 
 class _UnguardedBoard:
@@ -458,6 +634,10 @@ class _UnguardedBoard:
     health: int
     minions: tuple[Minion, ...]
     shown_murk_eye: tuple[int, ...]
+    hero: str | None
+    hero_power: str | None
+    hero_power_armed: bool
+    secrets: tuple[str, ...]
     _packed: Any
 
 
@@ -512,10 +692,16 @@ _MINIONS_AT = ffi.offsetof("bg_board_in", "m")
 _BOARD_BYTES = ffi.sizeof("bg_board_in")
 
 
-def _pack(tier: int, health: int, minions: Sequence[Minion]) -> Any:
-    """The engine's ``bg_board_in``. Trusted boards skip the Python checks, so
-    the sizes are checked here before anything is copied into C memory: no
-    Python call can write past the struct."""
+def _pack(
+    tier: int,
+    health: int,
+    minions: Sequence[Minion],
+    hero: tuple[int, int, tuple[int, ...]] | None = None,
+) -> Any:
+    """The engine's ``bg_board_in``, with the side's hero codes when it has
+    a hero. Trusted boards skip the Python checks, so the sizes are checked
+    here before anything is copied into C memory: no Python call can write
+    past the struct."""
     if len(minions) > MAX_MINIONS:
         raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(minions)}")
     try:
@@ -528,6 +714,11 @@ def _pack(tier: int, health: int, minions: Sequence[Minion]) -> Any:
         raise BoardSpecError("", "cannot pack the board for the engine (a minion's bytes are off)")
     board = ffi.new("bg_board_in *")
     ffi.memmove(board, data, len(data))
+    if hero is not None:
+        board.hero, board.armed, codes = hero
+        board.n_secrets = len(codes)
+        for k, code in enumerate(codes[:MAX_SECRETS]):
+            board.secret[k] = code
     err = lib.bg_check_board(board)
     if err:  # the Python checks above make this unreachable; keep C safe anyway
         raise BoardSpecError("", f"the engine rejected the board (code {err})")
@@ -631,9 +822,25 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(raw_minions)}")
     if "tier" not in spec:
         raise BoardSpecError("tier", "missing")
+    secrets = spec.get("secrets", [])
+    if not isinstance(secrets, list):
+        raise BoardSpecError(
+            "secrets", f"must be a list of Secret card ids, got {_shown(secrets, 60)}"
+        )
+    hero = (spec.get("hero"), spec.get("hero_power"), spec.get("hero_power_armed", False))
+    power = check_hero(*hero, tuple(secrets))
     parsed = [_parse_minion(m, f"minions[{i}]") for i, m in enumerate(raw_minions)]
     # Auras depend only on which cards are present, so the card defaults give them.
-    shell = Board(spec["tier"], spec.get("health", 40), tuple(p[0] for p in parsed))
+    shell = Board(
+        spec["tier"],
+        spec.get("health", 40),
+        tuple(p[0] for p in parsed),
+        (),
+        hero[0],
+        power,
+        hero[2],
+        tuple(secrets),
+    )
     minions = []
     shown = tuple(
         i for i, (m, atk, _) in enumerate(parsed) if m.card == OLD_MURK_EYE and atk is not None
@@ -657,7 +864,16 @@ def parse_board(spec: Mapping | str | Path) -> Board:
             minions.append(_replace_stats(minion, base_atk, base_hp))
         except BoardSpecError as exc:
             raise BoardSpecError(f"minions[{i}].{exc.field}", exc.problem) from None
-    return Board(shell.tier, shell.health, tuple(minions), shown)
+    return Board(
+        shell.tier,
+        shell.health,
+        tuple(minions),
+        shown,
+        shell.hero,
+        shell.hero_power,
+        shell.hero_power_armed,
+        shell.secrets,
+    )
 
 
 def _replace_stats(m: Minion, attack: int, health: int) -> Minion:

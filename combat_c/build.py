@@ -12,7 +12,7 @@ from pathlib import Path
 from cffi import FFI
 
 SRC = Path(__file__).resolve().parent / "src"
-SOURCES = ("engine.c", "cards.c")
+SOURCES = ("engine.c", "cards.c", "heroes.c")
 RELEASE_FLAGS = [
     "-std=c99",
     "-O3",
@@ -44,9 +44,9 @@ SANITIZE_LINK = ["-fsanitize=address,undefined"]
 
 
 def unity_source() -> str:
-    """The module's C source: both files as one translation unit, so the card
-    hooks and the engine services they call (deal_damage, buff, summon_card,
-    ...) inline into each other."""
+    """The module's C source: the files as one translation unit, so the card
+    and hero hooks and the engine services they call (deal_damage, buff,
+    summon_card, ...) inline into each other."""
     return "\n".join(f'#include "{name}"' for name in SOURCES) + "\n"
 
 

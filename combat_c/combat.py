@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from combat_c._lib import CARDS, TRIBES, ffi, lib
-from combat_c.board import Board, BoardSpecError, fight_boards, parse_board
+from combat_c._lib import CARDS, SECRET_CODES, TRIBES, ffi, lib
+from combat_c.board import POWER_OF_CODE, Board, BoardSpecError, fight_boards, parse_board
 from combat_c.guarded import shown
 
 BoardLike = Board | Mapping | str | Path
@@ -31,6 +31,8 @@ EVENT_KINDS = {
     10: "hand",
     11: "end",
     12: "poison",
+    13: "hero",
+    14: "secret",
 }
 TRIGGER_KINDS = {
     1: "deathrattle",
@@ -223,7 +225,13 @@ def simulate(
 @dataclass(frozen=True, slots=True)
 class Event:
     """One step of a fight. ``eid`` identifies a minion for the whole fight:
-    the input boards' minions are 1..n (a first, then b), summons count on."""
+    the input boards' minions are 1..n (a first, then b), summons count on.
+
+    A ``hero`` event is ``side``'s hero power acting (``card`` is the hero
+    power, ``eid`` the minion it touches, 0 for none; Deathwing's aura has
+    ``b`` = the Attack it gives); a ``secret`` event is a Secret of ``side``
+    revealed (``card`` is the Secret, ``eid`` the minion attacked or dead, 0
+    for the hero)."""
 
     kind: str
     side: int
@@ -266,21 +274,28 @@ class PermanentBuff:
 
 @dataclass(frozen=True, slots=True)
 class Aftermath:
-    """What one side keeps from the fight."""
+    """What one side keeps from the fight. ``kills`` counts the enemy minions
+    that died (Ragnaros adds them up), ``first_kill`` is the first of them
+    (the card id as shown; Arch-Villain Rafaam copies it), ``secrets_used``
+    the side's Secrets revealed in the fight, gone from play."""
 
     won: bool
     permanent: tuple[PermanentBuff, ...]
     hand: tuple[str, ...]  # card ids added to hand (Nat Pagle, Gentle Djinni, Gold Coins)
+    kills: int = 0
+    first_kill: str | None = None
+    secrets_used: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class CombatResult:
     winner: int  # 0 = a, 1 = b, -1 = tie
-    damage: int  # to the loser's hero
+    damage: int  # to the loser's hero (0 when an Ice Block prevented it)
     attacks: int
     events: tuple[Event, ...]
     aftermath: tuple[Aftermath, Aftermath]
     survivors: tuple[int, int]
+    prevented: int = 0  # the combat damage an Ice Block prevented
 
     @property
     def outcome(self) -> str:
@@ -319,7 +334,7 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
             slot=None if e.slot == 255 else e.slot,
             eid=e.eid,
             target=e.target,
-            card=_card_id(e.card, bool(e.golden)) if e.kind not in (1, 11) else None,
+            card=_event_card(e),
             golden=bool(e.golden),
             keywords=e.kw,
             a=e.a,
@@ -338,7 +353,21 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
             _card_id(out.hand[s][k], bool(out.hand_golden[s][k])) or ""
             for k in range(out.n_hand[s])
         )
-        sides.append(Aftermath(won=out.winner == s, permanent=perm, hand=hand))
+        board = (fa, fb)[s]
+        used = tuple(x for k, x in enumerate(board.secrets) if out.secrets_used[s] >> k & 1)
+        first = out.first_kill[s]
+        sides.append(
+            Aftermath(
+                won=out.winner == s,
+                permanent=perm,
+                hand=hand,
+                kills=out.kills[s],
+                first_kill=_card_id(first, bool(out.first_kill_golden[s]))
+                if first < 0xFFFF
+                else None,
+                secrets_used=used,
+            )
+        )
     return CombatResult(
         winner=out.winner,
         damage=out.damage,
@@ -346,4 +375,17 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
         events=log,
         aftermath=(sides[0], sides[1]),
         survivors=(out.survivors[0], out.survivors[1]),
+        prevented=out.prevented,
     )
+
+
+def _event_card(e: Any) -> str | None:
+    """The card an event names: a minion's (the golden id for a golden one),
+    the hero power of a ``hero`` event, the Secret of a ``secret`` one."""
+    if e.kind in (1, 11):
+        return None
+    if e.kind == 13:
+        return POWER_OF_CODE.get(e.a)
+    if e.kind == 14:
+        return SECRET_CODES[e.a] if 0 < e.a < len(SECRET_CODES) else None
+    return _card_id(e.card, bool(e.golden))

@@ -126,8 +126,33 @@ def render(doc: dict) -> str:
     pool_list("BG_POOL_DEATHRATTLE", lambda c: "deathrattle" in c["keywords"])
     for tribe in ("demon", "elemental", "pirate"):
         pool_list(f"BG_POOL_{tribe.upper()}", lambda c, t=tribe: t in c["tribes"])
+    out += _hero_tables(doc)
     out += ["", "#endif", ""]
     return "\n".join(out)
+
+
+def _hero_tables(doc: dict) -> list[str]:
+    """Every hero card with its own hero power, every hero power, and the
+    Secrets (by code: BG_SECRET_* in api.h follow the ids' order), so the
+    board spec's hero fields are checked against the same data as minions."""
+    heroes = sorted((c for c in doc["cards"] if c["type"] == "hero"), key=lambda c: c["id"])
+    powers = sorted((c for c in doc["cards"] if c["type"] == "hero_power"), key=lambda c: c["id"])
+    secrets = sorted((c for c in doc["cards"] if c.get("secret")), key=lambda c: c["id"])
+    out = ["", f"#define BG_N_HEROES {len(heroes)}"]
+    out.append("static const bg_hero_info BG_HEROES[BG_N_HEROES] = {")
+    out += [
+        f"    {{{_c_string(c['id'])}, {_c_string(c['name'])}, {_c_string(c['hero_power'])}}},"
+        for c in heroes
+    ]
+    out += ["};", "", f"#define BG_N_HERO_POWERS {len(powers)}"]
+    out.append("static const bg_named_card BG_HERO_POWERS[BG_N_HERO_POWERS] = {")
+    out += [f"    {{{_c_string(c['id'])}, {_c_string(c['name'])}}}," for c in powers]
+    out += ["};", "", f"#define BG_SECRET_COUNT {len(secrets)}"]
+    out.append("static const bg_named_card BG_SECRETS[BG_SECRET_COUNT + 1] = {")
+    out.append('    {"", ""},')
+    out += [f"    {{{_c_string(c['id'])}, {_c_string(c['name'])}}}," for c in secrets]
+    out.append("};")
+    return out
 
 
 def main(argv: list[str]) -> int:

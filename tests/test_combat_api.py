@@ -177,6 +177,14 @@ def test_bench_combat_command_reports_boards_and_call_overhead(capsys):
     boards = {p.stem for p in data_path("boards", "bench").glob("*.json")}
     assert set(result["combats_per_second"]) == boards
     assert all(rate > 0 for rate in result["combats_per_second"].values())
+    # The total is over the fights without heroes; hero fights are listed apart.
+    paths = data_path("boards", "bench").glob("*.json")
+    fights = {p.stem: json.loads(p.read_text()) for p in paths}
+    with_heroes = {n for n, f in fights.items() if "hero" in f["a"] or "hero" in f["b"]}
+    assert with_heroes and set(result["total_boards"]) == boards - with_heroes
+    rates = [result["combats_per_second"][n] for n in result["total_boards"]]
+    harmonic = len(rates) / sum(1 / r for r in rates)
+    assert result["total_combats_per_second"] == pytest.approx(harmonic)
     calls = result["call_us"]
     assert 0 < calls["runs_1"] < calls["runs_1000"]
     # The overhead is one per call, so it is a far smaller share of a long call.

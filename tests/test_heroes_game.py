@@ -510,12 +510,20 @@ def test_ice_block():
     again = st(**{**state_fields(blocked), "hand": (SpellCard("TB_Bacon_Secrets_12"),)})
     with pytest.raises(IllegalActionError, match="already waiting"):
         act(again, Play(0))
-    hit = tavern.after_combat(blocked, 4, False, True, (), (), (), Pool(), RULES)
-    assert hit.health == 1 and hit.hero.prizes.ice_blocks == 1  # not fatal: taken
-    saved = tavern.after_combat(blocked, 9, False, True, (), (), (), Pool(), RULES)
+    # In combat the Prize is one of the board's Secrets; the engine prevents
+    # fatal damage and reveals it, and the result spends it.
+    board = blocked.warband()
+    assert board.secrets == ("TB_Bacon_Secrets_12",)
+    enemy = st(board=[mk(KABOOM, 50, 50)] * 4, tier=6).warband()
+    kept = resolve(st(hero=blocked.hero, health=40).warband(), enemy, 1)
+    assert kept.damage == 14 and kept.aftermath[0].secrets_used == ()  # not fatal: taken
+    fight = resolve(board, enemy, 1)
+    assert fight.winner == 1 and fight.damage == 0 and fight.prevented == 14
+    used = fight.aftermath[0].secrets_used
+    saved = tavern.after_combat(blocked, 0, False, True, (), (), (), Pool(), RULES, 0, None, used)
     assert saved.health == 5 and saved.hero.prizes.ice_blocks == 0
-    dead = tavern.after_combat(saved, 9, False, True, (), (), (), Pool(), RULES)
-    assert dead.health == -4
+    assert saved.warband().secrets == ()
+    assert resolve(saved.warband(), enemy, 1).damage == 14  # spent: the next one hits
 
 
 # ------------------------------------------------------------ turn 4
@@ -593,7 +601,8 @@ def test_nzoth_starts_with_a_fish_that_fights_as_a_1_1():
 
 def _fought(state, killed):
     """The state after a won fight in which ``killed`` enemy minions died."""
-    return tavern.after_combat(state, 0, True, False, (), (), (), Pool(), RULES, killed)
+    first = killed[0] if killed else None
+    return tavern.after_combat(state, 0, True, False, (), (), (), Pool(), RULES, len(killed), first)
 
 
 def test_ragnaros_counts_kills_and_gets_sulfuras():

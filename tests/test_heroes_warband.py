@@ -37,7 +37,6 @@ from bgsim._core.pool import Pool, starting_copies
 from bgsim.actions import Buy, Freeze, Upgrade
 from bgsim.cards import cards
 from bgsim.heroes import heroes
-from bgsim.lobby import _killed
 from combat_c import resolve
 
 HERO = {h.name: h for h in heroes().values()}
@@ -63,9 +62,11 @@ def next_turn(state, pool=None, rng=None, turn=None):
 
 
 def fight(state, killed=(), pool=None):
-    """What a fight with no damage and no buffs leaves (enemy ``killed``)."""
+    """What a fight with no damage and no buffs leaves (enemy ``killed``,
+    as the fight's result gives them: how many, and the first)."""
     pool = pool if pool is not None else full_pool()
-    return tavern.after_combat(state, 0, True, False, (), (), (), pool, RULES, killed)
+    first = killed[0] if killed else None
+    return tavern.after_combat(state, 0, True, False, (), (), (), pool, RULES, len(killed), first)
 
 
 def power_actions(state):
@@ -393,13 +394,15 @@ def test_rafaam_gets_a_plain_copy_of_the_first_enemy_minion_killed():
     assert pool.count("BOT_606") == full_pool().count("BOT_606")
 
 
-def test_the_lobby_reads_the_enemy_minions_killed_from_the_fight():
+def test_the_fights_result_counts_the_enemy_minions_killed():
     a = st(board=[mk("BGS_060", 50, 50)]).warband()
     b = st(board=[mk("BOT_606"), mk("EX1_506", golden=True)]).warband()
     result = resolve(a, b, 3)
-    killed = _killed(result, 1)
-    assert killed[:1] in (("BOT_606",), (cards().golden("EX1_506").id,))
-    assert len(killed) == 2 and _killed(result, 0) == ()
+    mine, theirs = result.aftermath
+    assert mine.first_kill in ("BOT_606", cards().golden("EX1_506").id)
+    assert mine.kills == 2 and theirs.kills == 0 and theirs.first_kill is None
+    dead = [e.card for e in result.events if e.kind == "death" and e.side == 1]
+    assert dead[0] == mine.first_kill and len(dead) == mine.kills
 
 
 # ------------------------------------------------------------ The Great Akazamzarak

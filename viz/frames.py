@@ -50,6 +50,10 @@ _TRIGGER_LABELS = {
     "reborn": "Reborn",
     "effect": "Effect",
 }
+# Hero powers that act at the Start of Combat (Al'Akir, Illidan, Y'Shaarj):
+# each one's event opens a step of the fight, with the attack it makes.
+_SOC_POWERS = ("TB_BaconShop_HP_086", "TB_BaconShop_HP_069", "TB_BaconShop_HP_103")
+_WINGMEN = "TB_BaconShop_HP_069"
 
 
 @dataclass(frozen=True, slots=True)
@@ -669,9 +673,13 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
     starts = [0]
     attacked = False
     for k, ev in enumerate(events[:end]):
-        attacked = attacked or ev.kind == "attack"
+        # Illidan's attacks belong to his hero power's step and come before
+        # the attack order starts.
+        wingman = ev.kind == "attack" and k > 0 and _is_power(events[k - 1], (_WINGMEN,))
+        attacked = attacked or (ev.kind == "attack" and not wingman)
         soc = ev.kind == "trigger" and ev.trigger == "start_of_combat" and not attacked
-        if (ev.kind == "attack" or soc) and k > 0:
+        soc = soc or (_is_power(ev, _SOC_POWERS) and not attacked)
+        if ((ev.kind == "attack" and not wingman) or soc) and k > 0:
             starts.append(k)
     bounds = list(zip(starts, [*starts[1:], end], strict=True))
 
@@ -686,11 +694,13 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
     number = 0
     for k0, k1 in bounds:
         first = events[k0] if k0 < len(events) else None
+        swing = next((e for e in events[k0:k1] if e.kind == "attack"), None)
         if first is not None and first.kind == "attack":
             number += 1
             kind = "attack"
-        elif first is not None and first.kind == "trigger":
+        elif first is not None and first.kind in ("trigger", "hero"):
             kind = "start_of_combat"
+            number += first.kind == "hero" and swing is not None  # Illidan's attack
         else:
             kind = "start"
         before, after, info = _step(events, states, k0, k1, extras, names)
@@ -698,6 +708,9 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
         if kind == "attack":
             assert first is not None
             attacker, target = first.eid, first.target
+        elif kind == "start_of_combat" and first is not None and first.kind == "hero":
+            attacker = first.eid or None
+            target = swing.target if swing is not None else None
         elif kind == "start_of_combat":
             assert first is not None
             attacker = first.eid
@@ -742,6 +755,16 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
         )
     )
     return steps
+
+
+def _is_power(ev: Event, powers: tuple[str, ...]) -> bool:
+    """Whether ``ev`` is one of these hero powers acting."""
+    return ev.kind == "hero" and ev.card in powers
+
+
+def _effect_name(card_id: str | None) -> str:
+    """A hero power's or Secret's name, as the card data has it."""
+    return cards()[card_id].name if card_id and card_id in cards() else str(card_id)
 
 
 def _step(
@@ -814,6 +837,21 @@ def _step(
         elif ev.kind == "hand" and ev.card:
             name = cards()[ev.card].name if ev.card in cards() else ev.card
             log.append(f"  {names[ev.side]} gets {name} in hand")
+        elif ev.kind == "hero":
+            power = _effect_name(ev.card)
+            if ev.eid:
+                triggers[ev.eid].append(power)
+            if ev.b:  # Deathwing's aura
+                log.append(f"  {names[ev.side]}'s {power}: every minion has +{ev.b} Attack")
+            elif ev.eid:
+                log.append(f"  {names[ev.side]}'s {power}: {who(ev.eid)}")
+            else:
+                log.append(f"  {names[ev.side]}'s {power}")
+        elif ev.kind == "secret":
+            secret = _effect_name(ev.card)
+            if ev.eid:
+                triggers[ev.eid].append(f"Secret: {secret}")
+            log.append(f"  {names[ev.side]}'s Secret is revealed: {secret}")
         for s in (0, 1):
             for u in after[s]:
                 last[u.eid] = (s, u)

@@ -31,6 +31,7 @@ def _gather() -> dict[str, PowerEffects]:
 
 
 POWERS: Final[dict[str, PowerEffects]] = _gather()
+MAX_SECRETS: Final = 5  # Secrets in play at once (hearthstone.wiki.gg/wiki/Secret)
 """Every hero power's behaviour, by hero power card id."""
 
 _NONE: Final = PowerEffects()
@@ -251,13 +252,49 @@ def after_combat(t: Turn, won: bool, lost: bool) -> None:
             hook(t, won, lost)
 
 
-def on_kills(t: Turn, killed: tuple[str, ...]) -> None:
-    """After a combat: the enemy minions that died in it, in order."""
+def on_kills(t: Turn, kills: int, first: str | None) -> None:
+    """After a combat: how many enemy minions died in it, and the first."""
     hero = t.hero
     if hero is not None:
         hook = effects(hero).on_kills
         if hook is not None:
-            hook(t, killed)
+            hook(t, kills, first)
+
+
+def secrets_revealed(t: Turn, revealed: tuple[str, ...]) -> None:
+    """After a combat: the player's Secrets revealed in it leave play (the
+    power's own, and a Darkmoon Prize's Ice Block)."""
+    hero = t.hero
+    if hero is None or not revealed:
+        return
+    hook = effects(hero).on_secrets
+    if hook is not None:
+        hook(t, revealed)
+        hero = t.hero
+        assert hero is not None
+    if hero.prizes is not None and spells_prizes.ICE_BLOCK in revealed:
+        spells_prizes.ice_block_spent(t)
+
+
+def combat_hero(hero: HeroState) -> tuple[str, str, bool, tuple[str, ...]]:
+    """What the combat engine is told of a player's hero: the hero, its
+    power, whether the power fires in the coming combat, and the Secrets in
+    play (the power's, then a Darkmoon Prize's Ice Block; at most five).
+
+    >>> from bgsim import HeroState
+    >>> combat_hero(HeroState("TB_BaconShop_HERO_92", "TB_BaconShop_HP_103", counter=1))
+    ('TB_BaconShop_HERO_92', 'TB_BaconShop_HP_103', True, ())
+    """
+    fx = effects(hero)
+    armed = fx.armed is not None and fx.armed(hero)
+    secrets = () if fx.secrets is None else fx.secrets(hero)
+    if (
+        hero.prizes is not None
+        and hero.prizes.ice_blocks
+        and spells_prizes.ICE_BLOCK not in secrets
+    ):
+        secrets = (*secrets, spells_prizes.ICE_BLOCK)
+    return hero.hero, hero.power, armed, secrets[:MAX_SECRETS]
 
 
 def on_pick(t: Turn, card_id: str) -> bool:
@@ -297,14 +334,6 @@ def after_round(t: Turn, winners: tuple[int, ...]) -> None:
         hook = effects(hero).after_round
         if hook is not None:
             hook(t, winners)
-
-
-def damage_taken(t: Turn, damage: int) -> int:
-    """The combat damage the hero takes (an Ice Block prevents fatal damage)."""
-    hero = t.hero
-    if hero is None or hero.prizes is None:
-        return damage
-    return spells_prizes.damage_taken(t, damage)
 
 
 # ------------------------------------------------------------ changed rules

@@ -169,10 +169,10 @@ def _barov_round(t: Turn, winners: tuple[int, ...]) -> None:
     t.hero = hero.changed(extra=(hero.extra[0], -1))
 
 
-def _ragnaros_kills(t: Turn, killed: tuple[str, ...]) -> None:
+def _ragnaros_kills(t: Turn, kills: int, first: str | None) -> None:
     """Count the enemy minions that died in his combat (the ghost's too)."""
     hero = hero_of(t)
-    left = hero.counter - len(killed)
+    left = hero.counter - kills
     if left <= 0:
         t.hero = hero.changed(power=SULFURAS, counter=0)
     else:

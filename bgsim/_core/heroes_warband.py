@@ -19,7 +19,8 @@ each power keeps in its :class:`HeroState`:
   and cleared after the fight).
 - The Great Akazamzarak: ``extra`` = ``(secrets, ice_block_taken)``: the
   Secret card ids in play in the order they were put there, and whether Ice
-  Block was ever picked. The Secrets' combat triggers are the combat engine's.
+  Block was ever picked. The Secrets' combat triggers are the combat engine's:
+  the board carries them, and those the fight reveals leave play.
 - The Lich King: nothing; Reborn Rites gives the minion Reborn, which his
   ``after_combat`` takes back from every minion whose card lacks it.
 """
@@ -112,6 +113,11 @@ def _arm(t: Turn, kind: str | None, index: int | None) -> None:
 
 def _disarm(t: Turn, won: bool, lost: bool) -> None:
     _set_counter(t, 0)
+
+
+def _is_armed(hero: HeroState) -> bool:
+    """Y'Shaarj's and Rafaam's power fires in the coming combat."""
+    return hero.counter == 1
 
 
 _ARMED: Final = (1,)
@@ -316,15 +322,14 @@ def _sindragosa(t: Turn) -> None:
 # ------------------------------------------------------------ Arch-Villain Rafaam
 
 
-def _rafaam_kills(t: Turn, killed: tuple[str, ...]) -> None:
+def _rafaam_kills(t: Turn, kills: int, first: str | None) -> None:
     """Armed: a plain copy of the first enemy minion that died goes to hand
     (a pool card's copy from the pool while one is left, else created)."""
     if not hero_of(t).counter:
         return
     _set_counter(t, 0)
     db = cards()
-    first = killed[0] if killed else ""
-    if first not in db or not db[first].is_minion:
+    if first is None or first not in db or not db[first].is_minion:
         return
     info = card_info(first)
     if not db[first].golden and info.in_pool and t.pool.take(info.id):
@@ -382,6 +387,15 @@ def _akazamzarak_pick(t: Turn, secret: str) -> None:
     hero = hero_of(t)
     taken = _ice_block_taken(hero) or secret == ICE_BLOCK
     t.hero = hero.changed(extra=((*secrets_in_play(hero), secret), taken))
+
+
+def _secrets_revealed(t: Turn, revealed: tuple[str, ...]) -> None:
+    """Secrets revealed in a fight leave play."""
+    hero = hero_of(t)
+    have = secrets_in_play(hero)
+    rest = tuple(s for s in have if s not in revealed)
+    if rest != have:
+        t.hero = hero.changed(extra=(rest, _ice_block_taken(hero)))
 
 
 def _competitive_spirit(t: Turn) -> None:
@@ -442,14 +456,16 @@ POWERS: Final[dict[str, PowerEffects]] = {
     # Sindragosa: Stay Frosty
     "TB_BaconShop_HP_014": PowerEffects(end_of_turn=_sindragosa),
     # Y'Shaarj: Embrace Your Rage (armed here; the summon is the combat engine's)
-    "TB_BaconShop_HP_103": PowerEffects(use=_arm, after_combat=_disarm),
+    "TB_BaconShop_HP_103": PowerEffects(use=_arm, after_combat=_disarm, armed=_is_armed),
     # Arch-Villain Rafaam: I'll Take That!
-    "TB_BaconShop_HP_053": PowerEffects(use=_arm, on_kills=_rafaam_kills),
+    "TB_BaconShop_HP_053": PowerEffects(use=_arm, on_kills=_rafaam_kills, armed=_is_armed),
     # The Great Akazamzarak: Prestidigitation
     "TB_BaconShop_HP_020": PowerEffects(
         use=_akazamzarak,
         usable=_akazamzarak_usable,
         on_pick=_akazamzarak_pick,
         start_of_turn=_competitive_spirit,
+        secrets=secrets_in_play,
+        on_secrets=_secrets_revealed,
     ),
 }

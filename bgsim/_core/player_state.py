@@ -194,13 +194,21 @@ class PlayerState:
     def warband(self, minions: Sequence[MinionCard] | None = None) -> Board:
         """The warband as the combat engine takes it: this player's tier,
         health and minions (``minions``, left to right, in place of the
-        warband's own when given: a hoped-for board, an arrangement).
+        warband's own when given: a hoped-for board, an arrangement), and
+        with a hero, the hero's fields (its power, whether the power fires in
+        the coming combat, the Secrets in play).
 
         >>> from bgsim import Lobby
         >>> Lobby(seed=1).state(0).warband().minions
         ()
         """
-        return warband(self.tier, self.health, self.board if minions is None else minions)
+        board = self.board if minions is None else minions
+        if self.hero is None:
+            return warband(self.tier, self.health, board)
+        # Imported here: the registry imports the Turn, which imports this module.
+        from bgsim._core.hero_powers import combat_hero
+
+        return warband(self.tier, self.health, board, *combat_hero(self.hero))
 
     @property
     def frozen(self) -> bool:
@@ -222,14 +230,30 @@ class PlayerState:
 _SLOTS: Final = tuple(PlayerState.__dataclass_fields__)  # the _legal cache last
 
 
-def warband(tier: int, health: int, minions: Sequence[MinionCard]) -> Board:
+def warband(
+    tier: int,
+    health: int,
+    minions: Sequence[MinionCard],
+    hero: str | None = None,
+    hero_power: str | None = None,
+    armed: bool = False,
+    secrets: tuple[str, ...] = (),
+) -> Board:
     """The one place that turns recruit-phase minions into a combat board.
 
     The minions are the recruit engine's own values, so the board is built
     without the Python checks (``Board.trusted``; the engine still checks
     every board it is given). A hero at 0 Health or less counts as 1 (it can
     only be a guess or a board of the past)."""
-    return Board.trusted(tier, max(health, 1), tuple([m.combat() for m in minions]))
+    return Board.trusted(
+        tier,
+        max(health, 1),
+        tuple([m.combat() for m in minions]),
+        hero,
+        hero_power,
+        armed,
+        secrets,
+    )
 
 
 def new_player_state(player: int, rules: Ruleset) -> PlayerState:

@@ -53,10 +53,11 @@ Lobby-level (the lobby calls these with other players' states):
 
 Added with the heroes that need them:
 
-- ``on_kills(t, killed)``: after every combat of the player, before
-  ``after_combat``: the enemy minions that died in it, in the order they died
-  (card ids as shown: golden ids for goldens; empty when none died;
-  Arch-Villain Rafaam, Ragnaros the Firelord).
+- ``on_kills(t, kills, first)``: after every combat of the player, before
+  ``after_combat``: how many enemy minions died in it and the first of them
+  (its card id as shown: the golden id for a golden one; None when none
+  died), as the fight's result gives them (Arch-Villain Rafaam, Ragnaros the
+  Firelord).
 - ``on_pick(t, card_id)``: the player took ``card_id`` (ChooseHero) among the
   offers the power itself put in ``hero_offers`` during the game (The Great
   Akazamzarak's Secrets); without it such a pick replaces the power (Sir
@@ -74,6 +75,16 @@ What others see, and powers with no recruit-phase part:
   own stats do not change.
 - ``combat_only``: the power's whole text acts in combat (the combat
   engine's business): nothing to do in the recruit phase (Al'Akir).
+
+What the combat engine is told (the board's hero fields), and back:
+
+- ``armed(hero)``: whether the power fires in the coming combat (Y'Shaarj,
+  Arch-Villain Rafaam: used this turn).
+- ``secrets(hero)``: the Secrets the power keeps in play, in the order they
+  came (The Great Akazamzarak); a Darkmoon Prize's Ice Block is added by
+  the rules.
+- ``on_secrets(t, revealed)``: after a combat, before ``on_kills``: the
+  power's Secrets revealed in it, gone from play.
 """
 
 from __future__ import annotations
@@ -97,7 +108,10 @@ Size = Callable[[Turn, int], int]
 Count = Callable[[Turn, int], int]
 Gifts = Callable[[HeroState], tuple[str, ...]]
 OnDeath = Callable[[Turn, tuple[MinionCard, ...]], None]
-OnKills = Callable[[Turn, tuple[str, ...]], None]
+OnKills = Callable[[Turn, int, "str | None"], None]
+Armed = Callable[[HeroState], bool]
+Secrets = Callable[[HeroState], tuple[str, ...]]
+OnSecrets = Callable[[Turn, tuple[str, ...]], None]
 OnPick = Callable[[Turn, str], None]
 BoughtFrom = Callable[[Turn, int], None]
 OnPairings = Callable[[Turn, tuple[tuple[int, int], ...], "int | None"], None]
@@ -142,6 +156,9 @@ class PowerEffects:
     after_round: AfterRound | None = None
     attack_aura: int = 0
     combat_only: bool = False
+    armed: Armed | None = None
+    secrets: Secrets | None = None
+    on_secrets: OnSecrets | None = None
 
 
 def hero_of(t: Turn) -> HeroState:

@@ -23,8 +23,10 @@ Choices no source settles (data/heroes.toml, Tickatus):
 - Fresh Tab gives back this turn's gold (the turn's income), never lowering it.
 - Raise the Stakes and All That Glitters make goldens that give no Triple
   Reward (the reward belongs to triples), keeping their buffs and copies.
-- Ice Block is a Secret: one at a time; it prevents the fatal damage of
-  a lost combat and is spent.
+- Ice Block is a Secret: one at a time. It is in play as one of the
+  board's Secrets in combat, where the engine prevents the fatal damage of
+  a lost fight and reveals it (the same card as The Great Akazamzarak's);
+  the fight's result then spends it here.
 - Time Thief offers plain copies of the last opponent's cards (golden ones
   golden); B.A.N.A.N.A.S. fills the hand with Bananas (+1/+1).
 """
@@ -50,6 +52,7 @@ from bgsim._core.recruit_turn import Turn
 from bgsim._core.spell_effects import SpellEffects
 
 BANANAS: Final = "TRL_509t"
+ICE_BLOCK: Final = "TB_Bacon_Secrets_12"
 GRUUL_RULES: Final = "BGS_Treasures_009"
 UNLIMITED_COIN: Final = "BGS_Treasures_014"
 OPEN_BAR_REFRESHES: Final = 5
@@ -312,7 +315,7 @@ SPELLS: Final[dict[str, SpellEffects]] = {
         _repeat_customer, target="minion", valid=_not_golden
     ),  # Repeat Customer
     "BGS_Treasures_037": SpellEffects(_all_that_glitters),  # All That Glitters
-    "TB_Bacon_Secrets_12": SpellEffects(_ice_block, castable=_ice_block_castable),  # Ice Block
+    ICE_BLOCK: SpellEffects(_ice_block, castable=_ice_block_castable),  # Ice Block
     # Prize turn 4
     "BGS_Treasures_016": SpellEffects(
         _raise_the_stakes, target="minion", valid=_raise_valid
@@ -384,10 +387,8 @@ def end_of_turn(t: Turn) -> None:
             t.add_to_hand(SpellCard(UNLIMITED_COIN))
 
 
-def damage_taken(t: Turn, damage: int) -> int:
-    """The combat damage the hero takes: an Ice Block prevents fatal damage."""
+def ice_block_spent(t: Turn) -> None:
+    """An Ice Block Prize was revealed in combat: it leaves play."""
     prizes = _prizes(t)
-    if damage and damage >= t.health and prizes.ice_blocks:
+    if prizes.ice_blocks:
         _keep(t, prizes.changed(ice_blocks=prizes.ice_blocks - 1))
-        return 0
-    return damage

@@ -700,17 +700,20 @@ def after_combat(
     opponent_cards: tuple[str, ...],
     pool: Pool,
     rules: Ruleset,
-    killed: tuple[str, ...] = (),
+    kills: int = 0,
+    first_kill: str | None = None,
+    secrets_used: tuple[str, ...] = (),
 ) -> PlayerState:
-    """Apply what outlives a fight: ``damage`` to the hero, the won flag,
+    """Apply what outlives a fight: ``damage`` to the hero (an Ice Block
+    revealed in the fight has already prevented it), the won flag,
     permanent buffs ``(slot, attack, health)`` to the warband minions that
     fought, cards added to hand (if there is room: Gold Coins, Nat Pagle's
-    minions, Gentle Djinni's copies; all created cards), and the last
-    opponent's warband for Murozond; then what the hero power does with the
-    enemy minions that died (``killed``, card ids in the order they died)
-    and with the result."""
+    minions, Gentle Djinni's copies, Y'Shaarj's copy; all created cards), and
+    the last opponent's warband for Murozond; then the player's Secrets the
+    fight revealed leave play, and the hero power learns how many enemy
+    minions died (``kills``, the first of them ``first_kill``) and the result."""
     t = Turn(state, pool, _NO_DRAWS, rules)
-    t.health -= damage if t.hero is None else hero_powers.damage_taken(t, damage)
+    t.health -= damage
     t.won_last_combat = won
     t.last_opponent_cards = opponent_cards
     for slot, attack, health in permanent:
@@ -718,7 +721,8 @@ def after_combat(
             t.buff(slot, attack, health)
     for card_id in hand:
         t.add_to_hand(created_card(card_id))
-    hero_powers.on_kills(t, killed)
+    hero_powers.secrets_revealed(t, secrets_used)
+    hero_powers.on_kills(t, kills, first_kill)
     hero_powers.after_combat(t, won, lost)
     t.check_triples()
     return t.freeze()

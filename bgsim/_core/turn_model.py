@@ -63,11 +63,13 @@ class LastSeen:
         self.observation = observation
 
     def warband(self, player: int, rng: random.Random, turn: int) -> Board:
-        """The board ``player`` was last seen with (``rng`` and ``turn`` unused)."""
+        """The board ``player`` was last seen with (``rng`` and ``turn`` unused),
+        with their hero and hero power (public); whether the power fires and
+        the Secrets in play are hidden: not armed, none."""
         info = self.observation.players[player]
         seen = self.observation.seen[player]
         minions = seen.board.minions if seen is not None else ()
-        return Board.trusted(info.tier, max(info.health, 1), minions)
+        return Board.trusted(info.tier, max(info.health, 1), minions, info.hero, info.hero_power)
 
 
 class TurnModel:

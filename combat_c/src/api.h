@@ -16,6 +16,8 @@
  * a Replicating Menace and Plants two to a Spore, so past the first four of
  * either the rest can summon nothing. The wrapper passes the first four. */
 #define BG_MAX_MAGNETS 4
+/* Secrets in play at once (Hearthstone's limit; one copy of each). */
+#define BG_MAX_SECRETS 5
 
 /* Keyword bits (minion.kw and card keywords). */
 #define BG_KW_TAUNT 1
@@ -36,6 +38,7 @@
 #define BG_ERR_MAGNET -5
 #define BG_ERR_RUNS -6
 #define BG_ERR_LOG_FULL -7
+#define BG_ERR_HERO -8
 
 /* Event kinds written by bg_resolve. */
 #define BG_EV_START 1      /* side = the side that makes the first attack (else the first to move) */
@@ -50,6 +53,32 @@
 #define BG_EV_HAND 10      /* side gets card (golden) added to hand */
 #define BG_EV_END 11       /* side = winner (-1 tie), a = damage */
 #define BG_EV_POISON 12    /* target destroyed by Poisonous */
+#define BG_EV_HERO 13      /* side's hero power acts: a = BG_HERO_*, eid = the minion it touches (0: none) */
+#define BG_EV_SECRET 14    /* side's Secret is revealed: a = BG_SECRET_*, eid = the minion concerned */
+
+/* Hero powers with a part in combat (bg_board_in.hero). Those marked
+ * "armed" act only when the power was used for this combat (bg_board_in.armed). */
+#define BG_HERO_NONE 0
+#define BG_HERO_ALAKIR 1     /* Swatting Insects: Start of Combat, left-most minion gets Windfury, Divine Shield, Taunt */
+#define BG_HERO_ILLIDAN 2    /* Wingmen: Start of Combat, left- and right-most minions attack */
+#define BG_HERO_DEATHWING 3  /* ALL Will Burn!: every minion in the fight has +2 Attack */
+#define BG_HERO_GREYBOUGH 4  /* Sprout It Out!: minions he summons get +1/+2 and Taunt */
+#define BG_HERO_YSHAARJ 5    /* Embrace Your Rage (armed): Start of Combat, a minion of his tier, a copy to hand */
+#define BG_HERO_RAFAAM 6     /* I'll Take That! (armed): the first enemy minion to die is copied (after the fight) */
+#define BG_N_HERO_KINDS 7
+
+/* Battlegrounds Secrets (bg_board_in.secret), in CardDefs order. */
+#define BG_SECRET_VENOMSTRIKE_TRAP 1
+#define BG_SECRET_SNAKE_TRAP 2
+#define BG_SECRET_SPLITTING_IMAGE 3
+#define BG_SECRET_EFFIGY 4
+#define BG_SECRET_AUTODEFENSE_MATRIX 5
+#define BG_SECRET_AVENGE 6
+#define BG_SECRET_REDEMPTION 7
+#define BG_SECRET_HAND_OF_SALVATION 8
+#define BG_SECRET_ICE_BLOCK 9
+#define BG_SECRET_COMPETITIVE_SPIRIT 10 /* acts at the start of a recruit turn: nothing in combat */
+#define BG_N_SECRET_KINDS 11
 
 /* Trigger kinds carried by BG_EV_TRIGGER.a */
 #define BG_TR_DEATHRATTLE 1
@@ -86,6 +115,10 @@ typedef struct {
     int32_t health;    /* hero health, for lethal odds */
     int32_t n;
     bg_minion_in m[BG_MAX_BOARD];
+    uint8_t hero;      /* BG_HERO_*: what the side's hero power does in combat */
+    uint8_t armed;     /* 1: the (activated) hero power fires in this combat */
+    uint8_t n_secrets;
+    uint8_t secret[BG_MAX_SECRETS]; /* BG_SECRET_*, in the order they came into play */
 } bg_board_in;
 
 typedef struct {
@@ -112,6 +145,11 @@ typedef struct {
     uint16_t hand[2][BG_MAX_HAND_OUT];
     uint8_t hand_golden[2][BG_MAX_HAND_OUT];
     int32_t survivors[2];
+    int32_t kills[2];           /* enemy minions that died: kills[0] counts b's */
+    uint16_t first_kill[2];     /* card of the first enemy minion to die (0xFFFF: none) */
+    uint8_t first_kill_golden[2];
+    uint8_t secrets_used[2];    /* bit k: the side's k-th Secret was revealed */
+    int32_t prevented;          /* combat damage an Ice Block prevented */
 } bg_result;
 
 typedef struct {
@@ -127,7 +165,24 @@ typedef struct {
     int32_t a, b;
 } bg_event;
 
+typedef struct {
+    const char *id;
+    const char *name;
+    const char *power;  /* the hero's own hero power (card id) */
+} bg_hero_info;
+
+typedef struct {
+    const char *id;
+    const char *name;
+} bg_named_card;
+
 int bg_card_count(void);
+int bg_hero_count(void);
+const bg_hero_info *bg_hero(int index);
+int bg_hero_power_count(void);
+const bg_named_card *bg_hero_power(int index);
+/* The Secret of code k (BG_SECRET_*), 1 <= k < BG_N_SECRET_KINDS. */
+const bg_named_card *bg_secret(int code);
 const bg_card_info *bg_card(int index);
 uint32_t bg_card_hooks(int index);
 int bg_check_board(const bg_board_in *board);

@@ -19,8 +19,10 @@ static void buff_tribe(Combat *c, int side, int tribe, int exclude_slot, int32_t
         if (i != exclude_slot && (tribe == 0 || (s->m[i].tribes & tribe))) buff(c, side, i, atk, hp);
 }
 
+/* A minion's own hooks say whether it has a Deathrattle: a Fish of N'Zoth
+ * gets one when it gains its first. */
 static int has_any_deathrattle(const Minion *m) {
-    return card_has(m->card, H_DEATHRATTLE) || m->n_magnets || m->spores;
+    return (m->hooks & H_DEATHRATTLE) || m->n_magnets || m->spores;
 }
 
 static void living_neighbours(const Side *s, int slot, int *left, int *right) {
@@ -450,6 +452,13 @@ static void fd_qiraji_harbinger(Combat *c, int side, int self, const Source *dea
         }
 }
 
+/* Fish of N'Zoth (N'Zoth's hero power): after a friendly Deathrattle
+ * minion dies, it gains its Deathrattles (heroes.c keeps them). */
+static void fd_fish_of_nzoth(Combat *c, int side, int self, const Source *dead, uint16_t anchor) {
+    (void)anchor;
+    fish_gain(c, side, self, dead);
+}
+
 /* Waxrider Togwaggle: whenever a friendly Dragon kills an enemy, +2/+2. */
 static void fk_waxrider_togwaggle(Combat *c, int side, int self, int killer) {
     (void)killer;
@@ -544,4 +553,8 @@ const CardHooks BG_HOOKS[BG_N_CARDS] = {
     [C_NADINA_THE_RED] = {DR(dr_nadina)},
     [C_THE_TIDE_RAZOR] = {DR(dr_tide_razor)},
     [C_ZAPP_SLYWICK] = {.hooks = H_RULE}, /* pick_target() aims at the lowest Attack */
+    /* minions hero powers make */
+    [C_FISH_OF_N_ZOTH] = {.after_friend_death = fd_fish_of_nzoth,
+                          .deathrattle = fish_deathrattles,
+                          .hooks = H_AFTER_DEATH},
 };

@@ -109,41 +109,54 @@ int random_living(Combat *c, int side, int exclude_slot) {
 }
 
 static int filter_pool(const Combat *c, const uint16_t *list, int n, uint16_t exclude,
-                       int max_tier, uint16_t *ok) {
+                       int min_tier, int max_tier, uint16_t *ok) {
     int k = 0;
     for (int i = 0; i < n; i++) {
         const bg_card_info *info = &BG_CARDS[list[i]];
-        if (list[i] == exclude || info->tier > max_tier) continue;
+        if (list[i] == exclude || info->tier > max_tier || info->tier < min_tier) continue;
         if (info->tribes && c->tribes && !(info->tribes & c->tribes)) continue;
         ok[k++] = list[i];
     }
     return k;
 }
 
-/* A random pool minion from `list` (not `exclude`, tier <= max_tier) whose
+/* A random pool minion from `list` (not `exclude`, tier in min..max) whose
  * type is in the lobby; neutral minions always qualify. */
-uint16_t random_pool_card(Combat *c, const uint16_t *list, int n, uint16_t exclude, int max_tier) {
+static uint16_t random_pool_range(Combat *c, const uint16_t *list, int n, uint16_t exclude,
+                                  int min_tier, int max_tier) {
     const uint16_t *ok = NULL;
     uint16_t scratch[BG_N_CARDS];
     int k = 0;
     PoolCache *cache = c->pools;
     for (int j = 0; cache && j < cache->n && !ok; j++) {
         const Pool *p = &cache->pool[j];
-        if (p->list == list && p->exclude == exclude && p->max_tier == max_tier) ok = p->card, k = p->n;
+        if (p->list == list && p->exclude == exclude && p->max_tier == max_tier &&
+            p->min_tier == min_tier)
+            ok = p->card, k = p->n;
     }
     if (!ok && cache && cache->n < MAX_POOLS) {
         Pool *p = &cache->pool[cache->n++];
         p->list = list;
         p->exclude = exclude;
+        p->min_tier = min_tier;
         p->max_tier = max_tier;
-        p->n = k = filter_pool(c, list, n, exclude, max_tier, p->card);
+        p->n = k = filter_pool(c, list, n, exclude, min_tier, max_tier, p->card);
         ok = p->card;
     } else if (!ok) {
-        k = filter_pool(c, list, n, exclude, max_tier, scratch);
+        k = filter_pool(c, list, n, exclude, min_tier, max_tier, scratch);
         ok = scratch;
     }
     if (!k) return 0xFFFF;
     return ok[rng_below(&c->rng, (uint32_t)k)];
+}
+
+uint16_t random_pool_card(Combat *c, const uint16_t *list, int n, uint16_t exclude, int max_tier) {
+    return random_pool_range(c, list, n, exclude, 0, max_tier);
+}
+
+/* A random pool minion of exactly this tier (Y'Shaarj, Effigy). */
+uint16_t random_pool_tier(Combat *c, int tier) {
+    return random_pool_range(c, BG_POOL_ALL, BG_POOL_ALL_N, 0xFFFF, tier, tier);
 }
 
 /* Attack-order flag for minions summoned by a minion (Reborn, deathrattle,
@@ -263,7 +276,7 @@ static void apply_auras(Combat *c, const AuraSources *a, int murk_eye) {
         for (int i = 0; i < sd->n; i++) {
             Minion *m = &sd->m[i];
             int g = golden_mult(m);
-            int32_t aa = 0, ah = 0;
+            int32_t aa = c->dw, ah = 0; /* Deathwing's +2 for every minion */
             if (is_tribe(m, T_MURLOC)) aa += lead - (m->card == C_MURLOC_WARLEADER ? 2 * g : 0);
             if (is_tribe(m, T_PIRATE)) {
                 int own = m->card == C_SOUTHSEA_CAPTAIN ? g : 0;
@@ -337,9 +350,10 @@ uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_
     c->moves++;
     Minion *m = &s->m[slot];
     uint16_t hooks = HOOKS16(card);
-    *m = (Minion){.atk = atk,
+    *m = (Minion){.atk = atk + c->dw,
                   .hp = hp,
                   .max_hp = hp,
+                  .aura_atk = (int16_t)c->dw,
                   .card = card,
                   .eid = ++c->next_eid,
                   .src = src,
@@ -353,8 +367,9 @@ uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_
     /* A minion that is no aura source and takes no aura changes no aura. */
     if ((hooks & H_AURA) || (m->tribes & (T_MURLOC | T_PIRATE | T_DEMON))) c->aura_stale = 1;
     if (c->ev)
-        log_event(c, BG_EV_SUMMON, side, slot, m->eid, 0, card, golden, kw, atk, hp);
+        log_event(c, BG_EV_SUMMON, side, slot, m->eid, 0, card, golden, kw, m->atk, hp);
     uint16_t eid = m->eid;
+    if (UNLIKELY(c->hero[side].greybough)) hero_summoned(c, side, slot);
     if (s->hooks & H_ON_SUMMON) {
         for (int i = 0; i < s->n; i++) {
             const Minion *w = &s->m[i];
@@ -390,6 +405,12 @@ static int summon_copies(Combat *c, int side, uint16_t anchor, uint16_t card, in
         }
     }
     return made;
+}
+
+/* Summon with the stats and keywords given (Khadgar multiplies it too). */
+int summon_minion(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, int32_t atk,
+                  int32_t hp, uint8_t kw, uint16_t *eids, int max_eids) {
+    return summon_copies(c, side, anchor, card, golden, atk, hp, kw, -1, eids, max_eids);
 }
 
 int summon_card(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, uint8_t add_kw,
@@ -605,7 +626,10 @@ static inline void record_death(Combat *c, int side, int i, uint16_t anchor, Dea
     *work |= (m->hooks & H_DEATHRATTLE) | m->n_magnets | m->spores;
     *reborn |= m->kw & BG_KW_REBORN;
     s->taunts -= (uint8_t)((m->kw & BG_KW_TAUNT) != 0);
-    if (c->ev) log_event(c, BG_EV_DEATH, side, i, m->eid, 0, m->card, m->golden, m->kw, 0, 0);
+    if (c->res) { /* resolve: the log, and the enemy's kills for the result */
+        if (c->ev) log_event(c, BG_EV_DEATH, side, i, m->eid, 0, m->card, m->golden, m->kw, 0, 0);
+        hero_kill(c, !side, m);
+    }
     /* Kangor's Apprentice remembers the first four Mechs (a fifth slot takes
      * the writes once full, so no branch). */
     int nm = s->n_dead_mechs;
@@ -684,6 +708,7 @@ static NOINLINE void process_deaths(Combat *c) {
         /* Nothing below can happen without a death trigger on either side or
          * a dead minion with a deathrattle or Reborn: only those summon. */
         work |= reborn | ((c->s[0].hooks | c->s[1].hooks) & (H_FRIEND_DEATH | H_AFTER_DEATH));
+        work |= c->hero[0].death_secrets | c->hero[1].death_secrets;
         if (!work) continue;
         /* One pass over both sides' dead, the first side's first: start at
          * its part of the list and wrap around. */
@@ -697,6 +722,12 @@ static NOINLINE void process_deaths(Combat *c) {
             if ((src->hooks & H_DEATHRATTLE) || src->n_magnets || src->spores)
                 run_deathrattles(c, side, src, d->anchor);
             friend_died(c, side, d, 1);
+            /* Secrets that react to a friendly death come after its
+             * Deathrattles and "after a friendly minion dies" triggers. */
+            if (UNLIKELY(c->hero[side].death_secrets)) {
+                hero_friend_died(c, side, src, d->anchor);
+                flush(c);
+            }
         }
         for (int j = 0; j < total && reborn; j++) {
             int at = j + start < total ? j + start : j + start - total;
@@ -788,6 +819,8 @@ static inline int pick_target(Combat *c, int side, const Minion *attacker) {
 /* "Whenever this is attacked" effects resolve before "whenever this attacks". */
 static NOINLINE void notify_attack(Combat *c, int s, int ai, int ti) {
     Side *A = &c->s[s], *D = &c->s[!s];
+    /* The defender's Secrets first, in the order they came into play. */
+    if (UNLIKELY(c->hero[!s].attacked_secrets)) hero_attacked(c, !s, ti);
     if (D->hooks & H_ATTACKED)
         for (int i = 0; i < D->n; i++)
             if ((D->m[i].hooks & H_ATTACKED) && !is_dead(&D->m[i]))
@@ -846,7 +879,7 @@ static ALWAYS_INLINE void attack_by(Combat *c, const int s, uint16_t eid, int hi
     if (UNLIKELY(c->ev != NULL)) {
         /* The start event names the side that attacks first: the one whose
          * turn comes first may have nothing that can attack. */
-        if (c->attacks == 1 && c->res->n_events > 0) c->ev[0].side = (int8_t)s;
+        if (c->attacks - c->hero_attacks == 1 && c->res->n_events > 0) c->ev[0].side = (int8_t)s;
         log_event(c, BG_EV_ATTACK, s, ai, eid, teid, att->card, att->golden, att->kw, ti, 0);
     }
     if (UNLIKELY((D->hooks & H_ATTACKED) || (A->hooks & H_ON_ATTACK))) notify_attack(c, s, ai, ti);
@@ -890,6 +923,12 @@ static void attack(Combat *c, int s, uint16_t eid, int hint) {
         attack_by_1(c, eid, hint);
     else
         attack_by_0(c, eid, hint);
+}
+
+/* A hero power's attack (Illidan's Wingmen): out of turn, like "attacks
+ * immediately", leaving the attack order as it was. */
+void hero_attack(Combat *c, int side, uint16_t eid) {
+    if (c->attacks < MAX_ATTACKS) attack(c, side, eid, -1);
 }
 
 /* "Attacks immediately" (Sky Pirate, Yo-Ho-Ogre) happens out of turn and
@@ -974,11 +1013,56 @@ static int board_damage(const Side *s) {
 }
 
 /* Run a loaded combat to its end; sets winner and damage. */
+/* The side that moves first, as the start event says (Illidan changes it). */
+void set_first_mover(Combat *c, int side) {
+    if (c->ev && c->res->n_events > 0) c->ev[0].side = (int8_t)side;
+}
+
+/* Hero powers at the start of a fight: Deathwing's aura is shown on the
+ * minions it reaches from the other board (a spec's figures hold its own
+ * board's), then the Start of Combat hero powers (Al'Akir, Illidan, an armed
+ * Y'Shaarj) act before any minion's. When both players have one, a coin
+ * flip picks whose goes first (data/heroes.toml, Al'Akir: Firestone's
+ * simulator of May 2021 flips, and a Battlegrounds designer wrote in January
+ * 2022 that the hero powers were given a fixed order "rather than coin
+ * flips"). The deaths each one causes resolve before the next. Returns the
+ * side that takes the first turn. */
+static NOINLINE int heroes_start(Combat *c, int first) {
+    if (c->ev && c->dw) {
+        for (int side = 0; side < 2; side++)
+            if (c->hero[side].power == BG_HERO_DEATHWING)
+                log_event(c, BG_EV_HERO, side, -1, 0, 0, 0, 0, 0, BG_HERO_DEATHWING, c->dw);
+        for (int side = 0; side < 2; side++)
+            if (c->hero[!side].power == BG_HERO_DEATHWING)
+                for (int i = 0; i < c->s[side].n; i++) log_stats(c, side, i);
+    }
+    int soc[2];
+    for (int side = 0; side < 2; side++) {
+        const Hero *h = &c->hero[side];
+        soc[side] = h->power == BG_HERO_ALAKIR || h->power == BG_HERO_ILLIDAN ||
+                    (h->power == BG_HERO_YSHAARJ && h->armed);
+    }
+    if (soc[0] || soc[1]) {
+        int order = soc[0] && soc[1] ? (int)rng_below(&c->rng, 2) : soc[1];
+        for (int k = 0; k < 2; k++) {
+            int side = k ? !order : order;
+            if (!soc[side]) continue;
+            first = hero_start_of_combat(c, side, first);
+            flush(c);
+            resolve_deaths(c);
+            run_immediate_attacks(c);
+        }
+    }
+    c->hero_attacks = c->attacks;
+    return first;
+}
+
 static void run_combat(Combat *c, int *winner, int *damage) {
     int n0 = c->s[0].n, n1 = c->s[1].n;
     int first = n0 > n1 ? 0 : n1 > n0 ? 1 : (int)rng_below(&c->rng, 2);
     if (c->ev) log_event(c, BG_EV_START, first, -1, 0, 0, 0, 0, 0, 0, 0);
     update_auras(c); /* Old Murk-Eye counts the enemy's Murlocs from here on */
+    if (UNLIKELY(c->heroes)) first = heroes_start(c, first);
     start_of_combat(c, first);
     run_immediate_attacks(c);
     int side = first;
@@ -999,6 +1083,7 @@ static void run_combat(Combat *c, int *winner, int *damage) {
         *winner = -1;
         *damage = 0;
     }
+    if (UNLIKELY(c->heroes) && *winner >= 0) *damage = hero_damage(c, !*winner, *damage);
     if (c->ev) log_event(c, BG_EV_END, *winner, -1, 0, 0, 0, 0, 0, *damage, c->attacks);
 }
 
@@ -1014,8 +1099,39 @@ uint32_t bg_card_hooks(int index) {
     return index >= 0 && index < BG_N_CARDS ? BG_HOOKS[index].hooks : 0;
 }
 
+int bg_hero_count(void) { return BG_N_HEROES; }
+
+const bg_hero_info *bg_hero(int index) {
+    return index >= 0 && index < BG_N_HEROES ? &BG_HEROES[index] : NULL;
+}
+
+int bg_hero_power_count(void) { return BG_N_HERO_POWERS; }
+
+const bg_named_card *bg_hero_power(int index) {
+    return index >= 0 && index < BG_N_HERO_POWERS ? &BG_HERO_POWERS[index] : NULL;
+}
+
+const bg_named_card *bg_secret(int code) {
+    return code >= 1 && code < BG_N_SECRET_KINDS ? &BG_SECRETS[code] : NULL;
+}
+
+typedef char secret_codes_follow_the_table[BG_N_SECRET_KINDS == BG_SECRET_COUNT + 1 ? 1 : -1];
+
+static int check_hero(const bg_board_in *b) {
+    if (b->hero >= BG_N_HERO_KINDS || b->armed > 1 || b->n_secrets > BG_MAX_SECRETS)
+        return BG_ERR_HERO;
+    unsigned seen = 0;
+    for (int k = 0; k < b->n_secrets; k++) {
+        unsigned code = b->secret[k];
+        if (code < 1 || code >= BG_N_SECRET_KINDS || (seen & (1u << code))) return BG_ERR_HERO;
+        seen |= 1u << code;
+    }
+    return BG_OK;
+}
+
 int bg_check_board(const bg_board_in *b) {
     if (!b || b->n < 0 || b->n > BG_MAX_BOARD) return BG_ERR_BOARD_SIZE;
+    if (check_hero(b)) return BG_ERR_HERO;
     if (b->tier < 1 || b->tier > 6) return BG_ERR_TIER;
     if (b->health < -STAT_MAX || b->health > STAT_MAX) return BG_ERR_STATS;
     for (int i = 0; i < b->n; i++) {
@@ -1058,6 +1174,20 @@ static void load_side(Combat *c, int side, const bg_board_in *b) {
         s->hooks |= m->hooks;
         s->whelp_dragons += (uint8_t)((m->tribes & T_DRAGON) != 0);
     }
+    hero_load(c, side, b);
+}
+
+/* Deathwing: +2 Attack for every minion in the fight, per Deathwing (the
+ * engine keeps it with the aura part of a minion's Attack). */
+static void deathwing_aura(Combat *c) {
+    c->dw = 2 * ((c->hero[0].power == BG_HERO_DEATHWING) + (c->hero[1].power == BG_HERO_DEATHWING));
+    if (!c->dw) return;
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < c->s[side].n; i++) {
+            Minion *m = &c->s[side].m[i];
+            m->atk += c->dw;
+            m->aura_atk = (int16_t)(m->aura_atk + c->dw);
+        }
 }
 
 static int load(Combat *c, const bg_board_in *a, const bg_board_in *b, uint32_t tribes) {
@@ -1069,6 +1199,7 @@ static int load(Combat *c, const bg_board_in *a, const bg_board_in *b, uint32_t 
     c->tribes = (uint8_t)(tribes & 0x7F);
     load_side(c, 0, a);
     load_side(c, 1, b);
+    deathwing_aura(c);
     if (c->has_aura) {
         AuraSources src;
         count_aura_sources(c, &src);
@@ -1084,6 +1215,7 @@ int bg_board_auras(const bg_board_in *board, int32_t *atk_bonus, int32_t *hp_bon
     Combat c;
     memset(&c, 0, sizeof c);
     load_side(&c, 0, board);
+    deathwing_aura(&c);
     AuraSources src;
     count_aura_sources(&c, &src);
     apply_auras(&c, &src, 0);
@@ -1117,12 +1249,12 @@ static int simulate_runs(const bg_board_in *a, const bg_board_in *b, int64_t run
             out->wins++;
             out->damage_dealt[bin]++;
             out->sum_dealt += damage;
-            out->lethal_dealt += damage >= b->health;
+            out->lethal_dealt += damage > 0 && damage >= b->health;
         } else if (winner == 1) {
             out->losses++;
             out->damage_taken[bin]++;
             out->sum_taken += damage;
-            out->lethal_taken += damage >= a->health;
+            out->lethal_taken += damage > 0 && damage >= a->health;
         } else {
             out->ties++;
         }
@@ -1163,8 +1295,10 @@ int bg_resolve(const bg_board_in *a, const bg_board_in *b, uint64_t seed, uint32
     int err = load(&c, a, b, tribes);
     if (err) return err;
     memset(out, 0, sizeof *out);
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 2; s++) {
         for (int i = 0; i < BG_MAX_BOARD; i++) out->perm[s][i].index = -1;
+        out->first_kill[s] = 0xFFFF;
+    }
     c.res = out;
     c.ev = capacity > 0 ? events : NULL;
     c.ev_cap = capacity;

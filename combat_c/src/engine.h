@@ -107,7 +107,7 @@ typedef struct {
 typedef struct {
     const uint16_t *list;
     uint16_t exclude;
-    int max_tier, n;
+    int min_tier, max_tier, n;
     uint16_t card[BG_N_CARDS];
 } Pool;
 
@@ -118,8 +118,41 @@ typedef struct {
     Pool pool[MAX_POOLS];
 } PoolCache;
 
+/* A side's hero in the fight: its hero power's combat part and its Secrets.
+ * Kept beside the sides (a Side is 256 bytes, so finding one is a shift). */
+typedef struct {
+    uint8_t power;            /* BG_HERO_* */
+    uint8_t armed;
+    uint8_t n_secrets;
+    uint8_t secret[BG_MAX_SECRETS]; /* BG_SECRET_*, in the order they came into play */
+    uint8_t secrets_on;       /* bit k: secret[k] is still in play */
+    uint8_t attacked_secrets; /* Secrets in play that react to an attack on a minion */
+    uint8_t death_secrets;    /* Secrets in play that react to a friendly death */
+    uint8_t deaths;           /* friendly minions that died so far (Hand of Salvation) */
+    uint8_t greybough;        /* minions summoned on this side get +1/+2 and Taunt */
+    uint8_t captured;         /* Rafaam: the first enemy death has been taken */
+} Hero;
+
+/* What a Fish of N'Zoth has gained: each deathrattle (a card's, a magnetized
+ * Replicating Menace's, a Living Spore's: card C_PLANT) with how many times. */
+#define MAX_FISH 8
+#define FISH_DEATHRATTLES 16
+
+typedef struct {
+    uint16_t card;
+    uint8_t golden;
+    uint8_t times;
+} Gained;
+
+typedef struct {
+    uint16_t eid;
+    uint8_t n;
+    Gained dr[FISH_DEATHRATTLES];
+} FishMemory;
+
 typedef struct Combat {
     Side s[2];
+    Hero hero[2];
     Rng rng;
     int attacks, steps, aborted;
     uint16_t next_eid;
@@ -130,6 +163,10 @@ typedef struct Combat {
     uint8_t aura_murlocs;     /* living Murlocs at the last aura pass */
     uint64_t aura_sources;    /* aura minions per side at the last aura pass */
     uint32_t moves;           /* bumped by every summon: slots may have shifted */
+    int32_t dw;               /* Deathwing: Attack every minion in the fight has (2 per Deathwing) */
+    int32_t hero_attacks;     /* attacks hero powers made (Illidan), not turns of the attack order */
+    uint8_t heroes;           /* some hero power or Secret acts in this fight */
+    uint8_t n_fish;           /* Fish of N'Zoth memories in use */
     int npend, nimm;
     PoolCache *pools;         /* NULL: filter every time (bg_resolve) */
     bg_result *res;           /* NULL in bg_simulate */
@@ -142,6 +179,7 @@ typedef struct Combat {
         int8_t side;
         uint16_t eid;
     } imm[MAX_IMMEDIATE];
+    FishMemory fish[MAX_FISH]; /* the first n_fish are in use (n_fish starts each fight at 0) */
 } Combat;
 
 typedef struct {
@@ -177,6 +215,8 @@ int deal_damage(Combat *c, int tside, int tslot, int32_t amount, int sside, int 
 void flush_pending(Combat *c);
 uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_t atk,
                 int32_t hp, uint8_t kw, int8_t src);
+int summon_minion(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, int32_t atk,
+                  int32_t hp, uint8_t kw, uint16_t *eids, int max_eids);
 int summon_card(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, uint8_t add_kw,
                 uint16_t *eids, int max_eids);
 void add_to_hand(Combat *c, int side, uint16_t card, int golden);
@@ -188,6 +228,20 @@ uint8_t spawn_flag(const Side *s, uint8_t attacked, uint16_t eid);
 void log_event(Combat *c, int kind, int side, int slot, uint16_t eid, uint16_t target,
                uint16_t card, int golden, int kw, int32_t a, int32_t b);
 void log_stats(Combat *c, int side, int slot);
+uint16_t random_pool_tier(Combat *c, int tier);
+void hero_attack(Combat *c, int side, uint16_t eid);
+void set_first_mover(Combat *c, int side);
+
+/* --- heroes.c: hero powers and Secrets in combat --- */
+void hero_summoned(Combat *c, int side, int slot);
+void hero_attacked(Combat *c, int side, int defender);
+void hero_friend_died(Combat *c, int side, const Source *dead, uint16_t anchor);
+void hero_kill(Combat *c, int side, const Minion *dead);
+int hero_start_of_combat(Combat *c, int side, int first);
+int hero_damage(Combat *c, int side, int damage);
+void hero_load(Combat *c, int side, const bg_board_in *b);
+void fish_gain(Combat *c, int side, int self, const Source *dead);
+void fish_deathrattles(Combat *c, int side, const Source *src, uint16_t anchor);
 
 static inline int golden_mult(const Minion *m) { return m->golden ? 2 : 1; }
 /* Poisonous sets Health to 0, so a minion awaiting death has Health <= 0. */

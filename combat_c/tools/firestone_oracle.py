@@ -14,6 +14,17 @@ odds to ``tests/data/firestone_corpus.json``, which
     python combat_c/tools/firestone_oracle.py reference  # run Firestone on them
     python combat_c/tools/firestone_oracle.py compare    # bgsim against the figures
 
+With ``--heroes`` each command works on the second corpus,
+``tests/data/firestone_heroes.json``: boards for every hero power that acts
+in combat and every Secret (``tests/test_combat_firestone_heroes.py``). The
+simulator runs each of them twice, with the heroes and without, so that a gap
+can be told apart from the minions' own (the first corpus's verdicts): the
+hero's effect is what the hero adds to each engine's figures. A board whose
+win or loss rate differs by more than 3 points (``HERO_GAP``) carries a
+verdict in ``tests/data/firestone_heroes_verdicts.json``. That simulator
+has no Secrets (it ignores the list it is given) and never calls its
+Y'Shaarj code, so on those boards the gap is bgsim's Secret or summon.
+
 ``reference`` needs node and ``npm ci`` in ``combat_c/tools/firestone`` (its
 package.json pins the two packages) and the ``data`` extra: the simulator
 cannot download its card list here, so the script builds one from HearthSim's
@@ -46,6 +57,11 @@ from combat_c import CARD_IDS, CARDS, Board, Minion, parse_board, simulate  # no
 NODE_DIR = Path(__file__).resolve().parent / "firestone"
 CORPUS = ROOT / "tests" / "data" / "firestone_corpus.json"
 VERDICTS = ROOT / "tests" / "data" / "firestone_verdicts.json"
+HERO_CORPUS = ROOT / "tests" / "data" / "firestone_heroes.json"
+HERO_VERDICTS = ROOT / "tests" / "data" / "firestone_heroes_verdicts.json"
+# The hero corpus asks for a verdict where the win or loss rates of the two
+# engines differ by more than this (3 points).
+HERO_GAP = 0.03
 SIMULATOR = "@firestone-hs/simulate-bgs-battle@1.1.58 + @firestone-hs/reference-data@0.1.85"
 REFERENCE_RUNS = 5000
 # bgsim's side of the comparison, in the test and here.
@@ -242,6 +258,9 @@ def _board_spec(members: list[tuple[Any, bool]], tier: int, rng: random.Random) 
     return {"tier": tier, "health": rng.randint(5, 40), "minions": minions}
 
 
+_HERO_KEYS = ("hero", "hero_power", "hero_power_armed", "secrets")
+
+
 def _board(spec: dict[str, Any]) -> Board:
     """A board whose minions have exactly the spec's stats as base stats."""
     minions = []
@@ -253,7 +272,8 @@ def _board(spec: dict[str, Any]) -> Board:
         minions.append(
             Minion.of(CARDS[index].id, golden, attack=raw["attack"], health=raw["health"], **extra)
         )
-    return Board(spec["tier"], spec["health"], tuple(minions))
+    hero = {k: spec[k] for k in _HERO_KEYS if k in spec}
+    return Board(spec["tier"], spec["health"], tuple(minions), **hero)
 
 
 def _specs(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict, dict]:
@@ -325,6 +345,137 @@ def make_corpus(seed: int = 7) -> list[dict[str, Any]]:
     return fights
 
 
+# ------------------------------------------------------------ hero corpus
+
+# Hero powers that act in combat (combat_c.board.COMBAT_POWERS) and heroes
+# whose combat part is a minion or a keyword (N'Zoth's Fish, the Lich King's
+# Reborn), or a count the lobby keeps (Ragnaros), by the corpus's name.
+HERO_FOCUS = {
+    "alakir": "TB_BaconShop_HERO_76",
+    "illidan": "TB_BaconShop_HERO_08",
+    "deathwing": "TB_BaconShop_HERO_52",
+    "greybough": "TB_BaconShop_HERO_95",
+    "yshaarj": "TB_BaconShop_HERO_92",
+    "rafaam": "TB_BaconShop_HERO_45",
+    "ragnaros": "TB_BaconShop_HERO_11",
+    "nzoth": "TB_BaconShop_HERO_93",
+    "lich_king": "TB_BaconShop_HERO_22",
+}
+AKAZAMZARAK = "TB_BaconShop_HERO_21"
+FISH, GOLDEN_FISH = "TB_BaconShop_HP_105t", "TB_BaconUps_307"
+ICE_BLOCK_ID = "TB_Bacon_Secrets_12"
+HEROES_PER_FOCUS = 8
+SECRETS_PER_FOCUS = 6
+
+
+def _secret_ids() -> list[str]:
+    raw = json.loads((ROOT / "data" / "cards.json").read_text(encoding="utf-8"))["cards"]
+    return sorted(c["id"] for c in raw if c.get("secret"))
+
+
+def _hero_side(
+    focus: str, k: int, rng: random.Random, cards: list[Any], tier: int
+) -> tuple[list[tuple[Any, bool]], dict[str, Any]]:
+    """The members and hero fields of the side that shows ``focus``."""
+    usable = [c for c in cards if c.tier <= tier]
+    n = rng.randint(3, 7)
+    if focus in ("greybough", "nzoth"):  # boards that summon and die
+        summoners = [c for c in usable if _features(c)[0] & {"summons", "deathrattle", "reborn"}]
+        anchor = rng.choice(summoners)
+    elif focus == "deathwing" and rng.random() < 0.5:  # 0-Attack minions that now attack
+        anchor = rng.choice([c for c in usable if c.attack <= 1] or usable)
+    else:
+        anchor = rng.choice(usable)
+    members = [(anchor, False), *((c, False) for c in _pick_partners(anchor, n - 1, rng, usable))]
+    members = [(c, c.golden_id is not None and rng.random() < 0.2) for c, _ in members]
+    fields: dict[str, Any] = {}
+    if focus in HERO_FOCUS:
+        fields["hero"] = HERO_FOCUS[focus]
+        if focus in ("yshaarj", "rafaam"):
+            fields["hero_power_armed"] = k % 4 != 3  # a few unarmed: no effect
+    else:  # a Secret, sometimes with others in play before or after it
+        others = [s for s in _secret_ids() if s != focus]
+        secrets = [focus, *rng.sample(others, rng.randint(0, 2))]
+        rng.shuffle(secrets)
+        fields.update(hero=AKAZAMZARAK, secrets=secrets)
+    return members, fields
+
+
+def _opponent_hero(rng: random.Random) -> dict[str, Any]:
+    """Now and then the opponent has a combat hero too (orderings between
+    two Start of Combat powers, Illidan triggering Secrets, two auras)."""
+    if rng.random() >= 0.25:
+        return {}
+    return {"hero": HERO_FOCUS[rng.choice(["alakir", "illidan", "deathwing", "greybough"])]}
+
+
+def make_hero_corpus(seed: int = 11) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    cards = pool()
+    fights = []
+    focuses = [(f, HEROES_PER_FOCUS) for f in HERO_FOCUS]
+    focuses += [(s, SECRETS_PER_FOCUS) for s in _secret_ids()]
+    names = {s: _secret_name(s) for s in _secret_ids()}
+    for focus, count in focuses:
+        for k in range(count):
+            tier = rng.randint(2, 6)
+            members, fields = _hero_side(focus, k, rng, cards, tier)
+            n_b = max(1, min(7, len(members) + rng.randint(-2, 1)))
+            opp_tier = max(1, min(6, tier + rng.randint(-1, 1)))
+            b_members = [
+                (c, c.golden_id is not None and rng.random() < 0.2)
+                for c in _theme_board(rng, cards, n_b, opp_tier)
+            ]
+            a, b = _board_spec(members, tier, rng), _board_spec(b_members, opp_tier, rng)
+            if focus == "nzoth":  # the Fish, golden now and then, with the Deathrattles
+                a["minions"].insert(
+                    rng.randint(0, len(a["minions"])),
+                    {"card": GOLDEN_FISH if k % 3 == 2 else FISH, "attack": 1, "health": 1 + k},
+                )
+                del a["minions"][7:]
+            if focus == "lich_king":  # Reborn Rites on a minion without Reborn
+                plain = [m for m in a["minions"] if not m.get("reborn")]
+                if plain:
+                    rng.choice(plain)["reborn"] = True
+            if focus == ICE_BLOCK_ID:
+                a["health"] = rng.randint(2, 12)  # fatal damage is likely
+            a.update(fields)
+            b.update(_opponent_hero(rng))
+            if rng.random() < 0.5:  # the focus on either side
+                a, b = b, a
+            _balance(a, b, rng)
+            a, b = _specs(a, b)
+            label = names.get(focus, focus)
+            fights.append({"name": f"{label}_{k + 1}", "focus": focus, "a": a, "b": b})
+    return fights
+
+
+def _secret_name(card_id: str) -> str:
+    from combat_c._lib import SECRET_NAMES
+
+    return re.sub(r"[^a-z0-9]+", "_", SECRET_NAMES[card_id].lower()).strip("_")
+
+
+def without_heroes(spec: dict[str, Any]) -> dict[str, Any]:
+    """A spec with its hero fields taken away, stats as the board alone
+    shows them (Deathwing's +2 comes off his minions)."""
+    board = parse_board(spec).with_hero()
+    return _compact(board.to_spec())
+
+
+def hero_coverage(fights: list[dict[str, Any]]) -> dict[str, int]:
+    """Boards per combat hero and per Secret."""
+    seen = {focus: 0 for focus in (*HERO_FOCUS.values(), *_secret_ids())}
+    for f in fights:
+        for side in ("a", "b"):
+            board = parse_board(f[side])
+            if board.hero in seen:
+                seen[board.hero] += 1
+            for secret in board.secrets:
+                seen[secret] += 1
+    return seen
+
+
 def coverage(fights: list[dict[str, Any]]) -> dict[str, list[int]]:
     """Per pool minion: appearances as normal and as golden."""
     seen = {c.id: [0, 0] for c in pool()}
@@ -369,19 +520,25 @@ def firestone_board(board: Board, opponent: Board, first_id: int) -> dict[str, A
                 "enchantments": enchantments,
             }
         )
+    # The hero, its power and whether it was used this turn, as the
+    # simulator reads them; it has no Secrets (they are passed, and ignored).
     return {
         "player": {
-            "cardId": "TB_BaconShop_HERO_PH",
+            "cardId": board.hero or "TB_BaconShop_HERO_PH",
             "tavernTier": board.tier,
-            "heroPowerId": None,
-            "heroPowerUsed": False,
+            "heroPowerId": board.hero_power,
+            "heroPowerUsed": board.hero_power_armed,
         },
         "board": entities,
-        "secrets": [],
+        "secrets": [{"cardId": s, "entityId": 900 + k} for k, s in enumerate(board.secrets)],
     }
 
 
-def run_reference(fights: list[dict[str, Any]], runs: int, node: str = "node") -> list[dict]:
+def run_reference(
+    fights: list[dict[str, Any]], runs: int, node: str = "node", seeds: list[int] | None = None
+) -> list[dict]:
+    """The simulator's counts for each fight, its runs seeded by ``seeds``
+    (the k-th fight's by ``1000 + k`` when omitted)."""
     if not (NODE_DIR / "node_modules").exists():
         sys.exit(f"run `npm ci` in {NODE_DIR} first")
     with tempfile.TemporaryDirectory() as tmp:
@@ -393,7 +550,7 @@ def run_reference(fights: list[dict[str, Any]], runs: int, node: str = "node") -
             jobs.append(
                 {
                     "name": f["name"],
-                    "seed": 1000 + k,
+                    "seed": 1000 + k if seeds is None else seeds[k],
                     "runs": runs,
                     "player": firestone_board(a, b, 1),
                     "opponent": firestone_board(b, a, 100),
@@ -407,6 +564,28 @@ def run_reference(fights: list[dict[str, Any]], runs: int, node: str = "node") -
 
 
 # ---------------------------------------------------------------- compare
+
+
+def compare_hero(fight: dict[str, Any], runs: int = BGSIM_RUNS) -> dict[str, Any]:
+    """A hero corpus fight: both engines' win and loss rates with the heroes
+    and without them, and the gaps (bgsim's less the reference's, in
+    points): ``gap`` with the heroes, ``plain`` without, ``effect`` the
+    difference of what the heroes add in each engine."""
+    a, b = parse_board(fight["a"]), parse_board(fight["b"])
+    out: dict[str, Any] = {"name": fight["name"]}
+    for key, (x, y), ref in (
+        ("gap", (a, b), fight["reference"]),
+        ("plain", (a.with_hero(), b.with_hero()), fight["reference_plain"]),
+    ):
+        odds = simulate(x, y, runs, BGSIM_SEED)
+        n_ref = ref["won"] + ref["tied"] + ref["lost"]
+        mine = (odds.win, odds.loss)
+        theirs = (ref["won"] / n_ref, ref["lost"] / n_ref)
+        out[key] = [round(100 * (m - t), 1) for m, t in zip(mine, theirs, strict=True)]
+        out[f"{key}_rates"] = [round(v, 4) for v in (*mine, *theirs)]
+    out["effect"] = [round(g - p, 1) for g, p in zip(out["gap"], out["plain"], strict=True)]
+    out["outside"] = max(abs(v) for v in out["gap"]) > 100 * HERO_GAP
+    return out
 
 
 def compare_one(fight: dict[str, Any], runs: int = BGSIM_RUNS) -> dict[str, Any]:
@@ -431,20 +610,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("corpus", help="make the boards (keeps the figures of unchanged ones)")
-    c.add_argument("--seed", type=int, default=7)
+    c.add_argument("--seed", type=int, default=None)
     r = sub.add_parser("reference", help="run the Firestone simulator on the corpus")
     r.add_argument("--runs", type=int, default=REFERENCE_RUNS)
     r.add_argument("--only", nargs="*", help="names of the fights to run again")
     r.add_argument("--node", default="node")
-    sub.add_parser("compare", help="compare bgsim with the reference figures")
+    k = sub.add_parser("compare", help="compare bgsim with the reference figures")
+    for cmd in (c, r, k):
+        cmd.add_argument("--heroes", action="store_true", help="the hero and Secret corpus")
     sub.add_parser("cards", help="write the simulator's card list to stdout")
     args = parser.parse_args(argv)
 
     if args.cmd == "cards":
         json.dump(firestone_cards(), sys.stdout)
         return 0
+    if args.heroes:
+        return _heroes_main(args)
     if args.cmd == "corpus":
-        fights = make_corpus(args.seed)
+        fights = make_corpus(7 if args.seed is None else args.seed)
         missing = [cid for cid, (n, g) in coverage(fights).items() if n + g < 3 or not g]
         if missing:
             print("under-covered:", missing, file=sys.stderr)
@@ -486,8 +669,58 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _write(fights: list[dict[str, Any]]) -> None:
-    CORPUS.parent.mkdir(parents=True, exist_ok=True)
+def _heroes_main(args: argparse.Namespace) -> int:
+    """The corpus, reference and compare commands on the hero corpus."""
+    if args.cmd == "corpus":
+        fights = make_hero_corpus(11 if args.seed is None else args.seed)
+        thin = {f: n for f, n in hero_coverage(fights).items() if n < 5}
+        if thin:
+            print("under-covered:", thin, file=sys.stderr)
+            return 1
+        old = {}
+        if HERO_CORPUS.exists():
+            old = {f["name"]: f for f in json.loads(HERO_CORPUS.read_text())["fights"]}
+        for f in fights:
+            prev = old.get(f["name"])
+            if prev and prev["a"] == f["a"] and prev["b"] == f["b"] and "reference" in prev:
+                f["reference"], f["reference_plain"] = prev["reference"], prev["reference_plain"]
+        _write(fights, HERO_CORPUS)
+        print(f"{len(fights)} fights")
+        return 0
+    fights = json.loads(HERO_CORPUS.read_text())["fights"]
+    if args.cmd == "reference":
+        # Each fight is seeded by its place in the corpus, with and without
+        # the heroes alike, so any subset can be run again to the same figures.
+        todo = [(i, f) for i, f in enumerate(fights) if not args.only or f["name"] in args.only]
+        for start in range(0, len(todo), 25):
+            chunk = [f for _, f in todo[start : start + 25]]
+            seeds = [1000 + i for i, _ in todo[start : start + 25]]
+            plain = [dict(f, a=without_heroes(f["a"]), b=without_heroes(f["b"])) for f in chunk]
+            for key, jobs in (("reference", chunk), ("reference_plain", plain)):
+                results = run_reference(jobs, args.runs, args.node, seeds)
+                for f, res in zip(chunk, results, strict=True):
+                    f[key] = {k: res[k] for k in ("won", "tied", "lost")}
+                    f[key]["runs"] = args.runs
+            _write(fights, HERO_CORPUS)
+            print(f"{start + len(chunk)}/{len(todo)}", file=sys.stderr)
+        return 0
+    verdicts = json.loads(HERO_VERDICTS.read_text())["boards"] if HERO_VERDICTS.exists() else {}
+    outside = 0
+    for f in fights:
+        res = compare_hero(f)
+        if res["outside"]:
+            outside += 1
+            v = verdicts.get(f["name"], {}).get("verdict", "-")
+            print(
+                f"{f['name']:28s} gap {res['gap']}  plain {res['plain']}  "
+                f"effect {res['effect']}  {v}"
+            )
+    print(f"{outside} of {len(fights)} differ by more than {100 * HERO_GAP:.0f} points")
+    return 0
+
+
+def _write(fights: list[dict[str, Any]], path: Path = CORPUS) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     doc = {
         "simulator": SIMULATOR,
         "cards": "CardDefs.xml of build 77662 (hearthstone-data 77662.3)",
@@ -497,7 +730,7 @@ def _write(fights: list[dict[str, Any]]) -> None:
     text = json.dumps(doc, indent=None, separators=(",", ":"))
     # One fight a line keeps diffs readable.
     text = text.replace(',{"name":', ',\n{"name":').replace('"fights":[{', '"fights":[\n{')
-    CORPUS.write_text(text + "\n", encoding="utf-8")
+    path.write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
