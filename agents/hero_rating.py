@@ -8,8 +8,7 @@ and the mean placement, and how far to trust a hero's mean: the shrinkage
 the placements' variance within a hero to the variance of the heroes' true
 means (the spread of the measured means less what their sampling explains).
 :mod:`agents.hero_policy` shrinks each mean toward the average by it and
-drafts the best. Run it again whenever hero
-powers change::
+drafts by the result. Run it again whenever hero powers change::
 
     python -m agents.hero_rating --lobbies 600 --seed 1 --write
 
