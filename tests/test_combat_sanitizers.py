@@ -25,6 +25,7 @@ ENGINE_TESTS = [
     "tests/test_combat_cards.py",
     "tests/test_combat_properties.py",
     "tests/test_combat_heroes.py",
+    "tests/test_combat_firestone_heroes.py",
     "tests/test_combat_fuzz.py",
 ]
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false")

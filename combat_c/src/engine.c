@@ -329,8 +329,10 @@ static inline void update_auras(Combat *c) {
 
 /* ------------------------------------------------------ board changes */
 
-uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_t atk,
-                int32_t hp, uint8_t kw, int8_t src) {
+/* Summon one minion at slot (the summons of card effects go through
+ * summon_copies, which inlines this; summon() is the same out of line). */
+static ALWAYS_INLINE uint16_t summon_at(Combat *c, int side, int slot, uint16_t card, int golden,
+                                        int32_t atk, int32_t hp, uint8_t kw, int8_t src) {
     Side *s = &c->s[side];
     if (s->n >= BG_MAX_BOARD || c->aborted) return 0;
     if (++c->steps > MAX_STEPS) {
@@ -350,10 +352,9 @@ uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_
     c->moves++;
     Minion *m = &s->m[slot];
     uint16_t hooks = HOOKS16(card);
-    *m = (Minion){.atk = atk + c->dw,
+    *m = (Minion){.atk = atk,
                   .hp = hp,
                   .max_hp = hp,
-                  .aura_atk = (int16_t)c->dw,
                   .card = card,
                   .eid = ++c->next_eid,
                   .src = src,
@@ -366,10 +367,14 @@ uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_
     if (hooks & H_AURA) c->has_aura = 1;
     /* A minion that is no aura source and takes no aura changes no aura. */
     if ((hooks & H_AURA) || (m->tribes & (T_MURLOC | T_PIRATE | T_DEMON))) c->aura_stale = 1;
+    /* Heroes (heroes.c, out of line: fights without them only test the
+     * flag): Deathwing's Attack as the minion enters, Greybough's buff once
+     * it is shown. */
+    if (UNLIKELY(c->heroes)) hero_entering(c, side, slot);
     if (c->ev)
         log_event(c, BG_EV_SUMMON, side, slot, m->eid, 0, card, golden, kw, m->atk, hp);
     uint16_t eid = m->eid;
-    if (UNLIKELY(c->hero[side].greybough)) hero_summoned(c, side, slot);
+    if (UNLIKELY(c->heroes)) hero_summoned(c, side, slot);
     if (s->hooks & H_ON_SUMMON) {
         for (int i = 0; i < s->n; i++) {
             const Minion *w = &s->m[i];
@@ -379,6 +384,11 @@ uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_
     }
     update_auras(c);
     return eid;
+}
+
+uint16_t summon(Combat *c, int side, int slot, uint16_t card, int golden, int32_t atk,
+                int32_t hp, uint8_t kw, int8_t src) {
+    return summon_at(c, side, slot, card, golden, atk, hp, kw, src);
 }
 
 /* Summon for a card effect: Khadgar adds copies of the summoned minion as it
@@ -392,7 +402,7 @@ static int summon_copies(Combat *c, int side, uint16_t anchor, uint16_t card, in
     int copies = khadgar_times(s);
     int made = 0;
     for (int k = 0; k < copies; k++) {
-        uint16_t eid = summon(c, side, anchor_slot(s, anchor), card, golden, atk, hp, kw, src);
+        uint16_t eid = summon_at(c, side, anchor_slot(s, anchor), card, golden, atk, hp, kw, src);
         if (!eid) break;
         if (eids && made < max_eids) eids[made] = eid;
         made++;
@@ -495,9 +505,10 @@ static NOINLINE void damage_triggers(Combat *c, int tside, int tslot, int sside,
 }
 
 /* Deal damage from a minion (sslot >= 0) or an effect. Returns the damage
- * dealt (0 when a Divine Shield absorbed it). */
-static inline int hit(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
-                      int poisonous) {
+ * dealt (0 when a Divine Shield absorbed it). An attack's own hit always
+ * inlines (hit_inline); other callers leave it to the compiler (hit). */
+static ALWAYS_INLINE int hit_inline(Combat *c, int tside, int tslot, int32_t amount, int sside,
+                                    int sslot, int poisonous) {
     Minion *t = &c->s[tside].m[tslot];
     if (amount <= 0 || is_dead(t)) return 0;
     if (t->kw & BG_KW_DIVINE_SHIELD) return break_shield(c, tside, tslot);
@@ -513,6 +524,11 @@ static inline int hit(Combat *c, int tside, int tslot, int32_t amount, int sside
     if (UNLIKELY((t->hooks & (H_DAMAGED | H_FRENZY)) | kill_hook))
         damage_triggers(c, tside, tslot, sside, sslot);
     return amount;
+}
+
+static inline int hit(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
+                      int poisonous) {
+    return hit_inline(c, tside, tslot, amount, sside, sslot, poisonous);
 }
 
 int deal_damage(Combat *c, int tside, int tslot, int32_t amount, int sside, int sslot,
@@ -804,7 +820,7 @@ static NOINLINE int pick_in(Combat *c, unsigned mask) {
 /* A random living enemy, a random Taunt if there is one. Normally every
  * enemy is alive (deaths are resolved before the next attack), and when none
  * has Taunt the pick is simply a random slot. */
-static inline int pick_target(Combat *c, int side, const Minion *attacker) {
+static ALWAYS_INLINE int pick_target(Combat *c, int side, const Minion *attacker) {
     const Side *s = &c->s[side];
     if (UNLIKELY(attacker->card == C_ZAPP_SLYWICK)) return pick_lowest_attack(c, s);
     int n = s->n;
@@ -889,7 +905,7 @@ static ALWAYS_INLINE void attack_by(Combat *c, const int s, uint16_t eid, int hi
     int ogre = def->card == C_YO_HO_OGRE;
     /* Nothing summons during the damage group (damage triggers wait in the
      * pending queue), so slots stay put until flush_pending. */
-    int dealt = hit(c, !s, ti, strike, s, ai, att_poison);
+    int dealt = hit_inline(c, !s, ti, strike, s, ai, att_poison);
     if (UNLIKELY(att->card == C_CAVE_HYDRA || att->card == C_FOE_REAPER_4000))
         cleave(c, s, ai, ti, strike, att_poison);
     hit(c, s, ai, back, !s, ti, def_poison);

@@ -233,6 +233,7 @@ void hero_attack(Combat *c, int side, uint16_t eid);
 void set_first_mover(Combat *c, int side);
 
 /* --- heroes.c: hero powers and Secrets in combat --- */
+void hero_entering(Combat *c, int side, int slot);
 void hero_summoned(Combat *c, int side, int slot);
 void hero_attacked(Combat *c, int side, int defender);
 void hero_friend_died(Combat *c, int side, const Source *dead, uint16_t anchor);

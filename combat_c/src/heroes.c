@@ -27,7 +27,7 @@ static void sort_secrets(Hero *h) {
     }
 }
 
-void hero_load(Combat *c, int side, const bg_board_in *b) {
+NOINLINE void hero_load(Combat *c, int side, const bg_board_in *b) {
     Hero *h = &c->hero[side];
     memset(h, 0, sizeof *h);
     h->power = b->hero;
@@ -57,7 +57,7 @@ static int board_full(const Combat *c, int side) { return c->s[side].n >= BG_MAX
 
 /* One side's Start of Combat hero power; returns the side that takes the
  * first turn afterwards. */
-int hero_start_of_combat(Combat *c, int side, int first) {
+NOINLINE int hero_start_of_combat(Combat *c, int side, int first) {
     Side *s = &c->s[side];
     const Hero *h = &c->hero[side];
     if (h->power == BG_HERO_ALAKIR) {
@@ -109,9 +109,19 @@ int hero_start_of_combat(Combat *c, int side, int first) {
 
 /* --------------------------------------------------------------- summons */
 
+/* Deathwing: a summoned minion has his +2 Attack (per Deathwing in the
+ * fight) as it enters, kept with the aura part of its Attack. */
+NOINLINE void hero_entering(Combat *c, int side, int slot) {
+    if (!c->dw) return;
+    Minion *m = &c->s[side].m[slot];
+    m->atk += c->dw;
+    m->aura_atk = (int16_t)(m->aura_atk + c->dw);
+}
+
 /* Greybough: every minion summoned on his side gets +1/+2 and Taunt as it
  * enters, before the minions' "after you summon" triggers. */
-void hero_summoned(Combat *c, int side, int slot) {
+NOINLINE void hero_summoned(Combat *c, int side, int slot) {
+    if (!c->hero[side].greybough) return;
     const Minion *m = &c->s[side].m[slot];
     if (c->ev) log_event(c, BG_EV_HERO, side, slot, m->eid, 0, 0, 0, 0, BG_HERO_GREYBOUGH, 0);
     buff(c, side, slot, 1, 2);
@@ -122,7 +132,7 @@ void hero_summoned(Combat *c, int side, int slot) {
 
 /* An enemy minion of `side` died (resolve only): the count Ragnaros adds up
  * and the first one, which an armed Rafaam copies after the fight. */
-void hero_kill(Combat *c, int side, const Minion *dead) {
+NOINLINE void hero_kill(Combat *c, int side, const Minion *dead) {
     bg_result *r = c->res;
     r->kills[side]++;
     if (r->first_kill[side] != 0xFFFF) return;
@@ -141,7 +151,7 @@ void hero_kill(Combat *c, int side, const Minion *dead) {
  * triggers (Firestone's later engine, src/simulation/on-being-attacked.ts),
  * each in the order the Secrets came into play. A Secret that would summon
  * into a full board, or give Divine Shield to a minion that has it, stays. */
-void hero_attacked(Combat *c, int side, int defender) {
+NOINLINE void hero_attacked(Combat *c, int side, int defender) {
     Hero *h = &c->hero[side];
     Side *s = &c->s[side];
     uint16_t eid = s->m[defender].eid;
@@ -207,7 +217,7 @@ void hero_attacked(Combat *c, int side, int defender) {
  * Secrets "at Avenge speed", after Deathrattles and before Reborn:
  * src/simulation/deathrattle-orchestration.ts), in the order they came into
  * play; their minions take the dead one's place. */
-void hero_friend_died(Combat *c, int side, const Source *dead, uint16_t anchor) {
+NOINLINE void hero_friend_died(Combat *c, int side, const Source *dead, uint16_t anchor) {
     Hero *h = &c->hero[side];
     Side *s = &c->s[side];
     h->deaths++;
@@ -261,7 +271,7 @@ void hero_friend_died(Combat *c, int side, const Source *dead, uint16_t anchor) 
  * prevented, and the Secret is spent (it checks the damage before it is
  * dealt, as a predamage trigger does; damage that leaves the hero alive
  * leaves it in play). Returns the damage the hero takes. */
-int hero_damage(Combat *c, int side, int damage) {
+NOINLINE int hero_damage(Combat *c, int side, int damage) {
     Hero *h = &c->hero[side];
     if (damage <= 0 || damage < c->s[side].health) return damage;
     for (int k = 0; k < h->n_secrets; k++) {
@@ -306,7 +316,7 @@ static int remember(FishMemory *f, uint16_t card, uint8_t golden, int times) {
  * gains its Deathrattles: its card's, its magnetized Menaces', its Living
  * Spores' and those it had gained itself (a dead Fish's); a golden Fish
  * gains each twice. They last for this fight. */
-void fish_gain(Combat *c, int side, int self, const Source *dead) {
+NOINLINE void fish_gain(Combat *c, int side, int self, const Source *dead) {
     if (!((dead->hooks & H_DEATHRATTLE) || dead->n_magnets || dead->spores)) return;
     Minion *fish = &c->s[side].m[self];
     FishMemory *f = fish_memory(c, fish->eid, 1);
@@ -330,7 +340,7 @@ void fish_gain(Combat *c, int side, int self, const Source *dead) {
 
 /* The Fish's Deathrattle: each one it gained, as if the Fish were that
  * minion (Rat Pack counts the Fish's Attack). */
-void fish_deathrattles(Combat *c, int side, const Source *src, uint16_t anchor) {
+NOINLINE void fish_deathrattles(Combat *c, int side, const Source *src, uint16_t anchor) {
     const FishMemory *f = fish_memory(c, src->eid, 0);
     if (!f) return;
     FishMemory copy = *f; /* a Deathrattle may make another Fish gain */
