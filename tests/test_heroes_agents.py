@@ -452,3 +452,19 @@ def test_policy_kinds_cover_every_active_power():
         if info.power.passive:
             assert policy.kind == PASSIVE
     assert kinds[AFTER_BUYS] and kinds[FIRST]
+
+
+def test_the_search_tells_states_apart_by_hero_and_offers():
+    # A search merges states with equal keys and replays a node's actions
+    # unchecked: a power used, a counter moved or other offers are another
+    # decision point (offers of two Secrets, then of three, crashed a search).
+    from dataclasses import replace
+
+    from bgsim._core.turn_model import info_key
+
+    state = with_hero("The Great Akazamzarak", gold=5, tier=2)
+    used = replace(state, hero=state.hero.changed(uses=1))
+    offered = replace(state, hero_offers=("TB_Bacon_Secrets_01", "TB_Bacon_Secrets_02"))
+    more = replace(offered, hero_offers=(*offered.hero_offers, "TB_Bacon_Secrets_04"))
+    keys = {info_key(s, 20) for s in (state, used, offered, more)}
+    assert len(keys) == 4

@@ -327,4 +327,8 @@ def info_key(state: PlayerState, action_cap: int) -> tuple:
         state.discover,
         state.free_refreshes,
         state.actions >= action_cap,
+        # The hero (power uses, counters, discounts) and a power's own offers
+        # (Secrets, hero powers): states that differ there offer other actions.
+        state.hero,
+        state.hero_offers,
     )
