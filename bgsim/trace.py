@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from combat_c import CARD_IDS, CARDS, Board, CombatResult, Event
-from combat_c._lib import HERO_POWERS, SECRET_NAMES
+from combat_c import CARD_IDS, CARDS, HERO_POWERS, SECRET_NAMES, Board, CombatResult, Event
 
 _KEYWORD_NAMES = (
     (1, "Taunt"),

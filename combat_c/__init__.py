@@ -10,7 +10,7 @@
 This package knows nothing of the layers above it (DESIGN.md).
 """
 
-from combat_c._lib import CARD_IDS, CARDS, KEYWORD_BITS, CardEntry
+from combat_c._lib import CARD_IDS, CARDS, HERO_POWERS, KEYWORD_BITS, SECRET_NAMES, CardEntry
 from combat_c.board import Board, BoardSpecError, Minion, parse_board
 from combat_c.combat import (
     MAX_RUNS,
@@ -27,8 +27,10 @@ from combat_c.combat import (
 __all__ = [
     "CARDS",
     "CARD_IDS",
+    "HERO_POWERS",
     "KEYWORD_BITS",
     "MAX_RUNS",
+    "SECRET_NAMES",
     "Aftermath",
     "Board",
     "BoardSpecError",

@@ -743,6 +743,12 @@ def _load_json(spec: str | Path) -> Any:
         raise BoardSpecError("", str(exc)) from None
 
 
+def _key(name: str) -> str:
+    """A field name as an error names it: as it is when it prints on one
+    short line, else cut short like any echoed value."""
+    return name if name.isprintable() and len(name) <= 60 else _shown(name, 60)
+
+
 def _flag(raw: Mapping, key: str, default: bool, where: str) -> bool:
     value = raw.get(key, default)
     if not isinstance(value, bool):
@@ -755,7 +761,7 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         raise BoardSpecError(where, f"must be an object, got {_shown(raw, 60)}")
     unknown = sorted(set(raw) - _MINION_KEYS)
     if unknown:
-        raise BoardSpecError(f"{where}.{unknown[0]}", "unknown field")
+        raise BoardSpecError(f"{where}.{_key(unknown[0])}", "unknown field")
     if "card" not in raw:
         raise BoardSpecError(f"{where}.card", "missing")
     index, golden = card_index(card_id_of(raw["card"], f"{where}.card"), f"{where}.card")
@@ -814,7 +820,7 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         raise BoardSpecError("", f"a board spec must be an object, got {type(spec).__name__}")
     unknown = sorted(set(spec) - _BOARD_KEYS)
     if unknown:
-        raise BoardSpecError(unknown[0], "unknown field")
+        raise BoardSpecError(_key(unknown[0]), "unknown field")
     raw_minions = spec.get("minions", [])
     if not isinstance(raw_minions, list):
         raise BoardSpecError("minions", f"must be a list, got {_shown(raw_minions, 60)}")
