@@ -36,6 +36,7 @@ naming the line for a truncated or corrupt file or an unknown schema version.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,9 +136,10 @@ class ReplayWriter:
 # not name are ignored (later writers may add some).
 
 
-class _Spec:
+class _Spec(ABC):
+    @abstractmethod
     def check(self, value: Any, where: str) -> None:
-        raise NotImplementedError
+        """Raise a one-line error naming ``where`` unless ``value`` fits."""
 
 
 def _show(value: Any) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bgsim.actions import (
+    ACTIONS,
     Action,
     Buy,
     Choose,
@@ -41,22 +42,7 @@ View = Mapping[str, Any]
 CardDict = Mapping[str, Any]
 
 _CALL = re.compile(r"^\s*(\w+)\s*(?:\((.*)\))?\s*$")
-_TYPES: dict[str, type] = {
-    t.__name__: t
-    for t in (
-        EndTurn,
-        Refresh,
-        Freeze,
-        Upgrade,
-        Buy,
-        Sell,
-        Choose,
-        Move,
-        Play,
-        ChooseHero,
-        HeroPower,
-    )
-}
+_TYPES: dict[str, type] = {type(a).__name__: type(a) for a in ACTIONS}
 
 
 @dataclass(frozen=True, slots=True)
