@@ -205,20 +205,22 @@ class Lobby:
         40
         """
         if self._public is None:
-            self._public = tuple(
-                PlayerInfo(
-                    p,
-                    s.health,
-                    s.tier,
-                    self._alive[p],
-                    self.placements.get(p),
-                    s.hero.hero if s.hero else None,
-                    s.hero.power if s.hero else None,
-                    tavern.visible_counter(s),
-                )
-                for p, s in enumerate(self._states)
-            )
+            self._public = tuple(self._info(p) for p in range(len(self._states)))
         return self._public
+
+    def _info(self, p: int) -> PlayerInfo:
+        s = self._states[p]
+        hero = s.hero
+        return PlayerInfo(
+            p,
+            s.health,
+            s.tier,
+            self._alive[p],
+            self.placements.get(p),
+            hero.hero if hero else None,
+            hero.power if hero else None,
+            tavern.visible_counter(s),
+        )
 
     def observe(self, player: int) -> Observation:
         """What ``player`` may know now (references to immutable values, no
@@ -325,12 +327,13 @@ class Lobby:
         after = tavern.apply_action(before, action, self._pool, self._rngs[player], self.rules)
         self._states[player] = after
         self._log.append(("action", self.turn, player, action.code))
-        if (
+        public = self._public
+        if public is not None and (
             after.tier != before.tier
             or after.health != before.health
-            or after.hero is not before.hero  # a hero chosen, a power used, a counter moved
+            or (after.hero is not before.hero and _face(after) != _face(before))
         ):
-            self._public = None
+            self._public = (*public[:player], self._info(player), *public[player + 1 :])
         if type(action) is EndTurn:
             self._hand_out_gifts(player)
             if not self.to_act():
@@ -524,6 +527,14 @@ def _index(value: object) -> int | None:
         return operator.index(cast(SupportsIndex, value))
     except TypeError:
         return None
+
+
+def _face(state: PlayerState) -> tuple[str, str, tuple[str, int] | None] | None:
+    """What every player sees of ``state``'s hero: hero, power and counter."""
+    hero = state.hero
+    if hero is None:
+        return None
+    return hero.hero, hero.power, tavern.visible_counter(state)
 
 
 def _public(board: Board) -> Board:

@@ -7,7 +7,7 @@ is built once and cached) or anything :func:`parse_board` accepts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -289,18 +289,57 @@ class Aftermath:
 
 @dataclass(frozen=True, slots=True)
 class CombatResult:
+    """One fight's outcome. ``events`` is the fight step by step; it is
+    decoded from the engine's log when first read, since a lobby needs only
+    the outcome and most fights' logs are never looked at."""
+
     winner: int  # 0 = a, 1 = b, -1 = tie
     damage: int  # to the loser's hero (0 when an Ice Block prevented it)
     attacks: int
-    events: tuple[Event, ...]
     aftermath: tuple[Aftermath, Aftermath]
     survivors: tuple[int, int]
     prevented: int = 0  # the combat damage an Ice Block prevented
+    log: bytes = field(default=b"", repr=False)  # the engine's event records
+    _events: tuple[Event, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The fight's events in order (see :class:`Event`)."""
+        events = self._events
+        if events is None:
+            events = _decode_events(self.log)
+            object.__setattr__(self, "_events", events)
+        return events
 
     @property
     def outcome(self) -> str:
         """'win', 'tie' or 'loss' from board a's point of view."""
         return {0: "win", 1: "loss", -1: "tie"}[self.winner]
+
+
+_EVENT_SIZE = ffi.sizeof("bg_event")
+# The event buffer is written by the engine before it is read (only the first
+# n_events records are), so zeroing its 80 kB for every fight would be waste.
+_new_unzeroed = ffi.new_allocator(should_clear_after_alloc=False)
+
+
+def _decode_events(log: bytes) -> tuple[Event, ...]:
+    raw = ffi.from_buffer("bg_event[]", log)
+    return tuple(
+        Event(
+            kind=EVENT_KINDS[e.kind],
+            side=e.side,
+            slot=None if e.slot == 255 else e.slot,
+            eid=e.eid,
+            target=e.target,
+            card=_event_card(e),
+            golden=bool(e.golden),
+            keywords=e.kw,
+            a=e.a,
+            b=e.b,
+        )
+        for e in (raw[i] for i in range(len(log) // _EVENT_SIZE))
+    )
 
 
 def _card_id(index: int, golden: bool) -> str | None:
@@ -319,7 +358,7 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
     out = ffi.new("bg_result *")
     capacity = 4096
     while True:
-        events = ffi.new("bg_event[]", capacity)
+        events = _new_unzeroed("bg_event[]", capacity)
         err = lib.bg_resolve(pa, pb, seed, tribes, out, events, capacity)
         if err == lib.BG_ERR_LOG_FULL and capacity < (1 << 20):
             capacity *= 8
@@ -327,38 +366,30 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
         if err:
             raise BoardSpecError("", f"the engine rejected the boards (code {err})")
         break
-    log = tuple(
-        Event(
-            kind=EVENT_KINDS[e.kind],
-            side=e.side,
-            slot=None if e.slot == 255 else e.slot,
-            eid=e.eid,
-            target=e.target,
-            card=_event_card(e),
-            golden=bool(e.golden),
-            keywords=e.kw,
-            a=e.a,
-            b=e.b,
-        )
-        for e in (events[i] for i in range(out.n_events))
-    )
+    log = ffi.buffer(events, out.n_events * _EVENT_SIZE)[:]
+    winner = out.winner
     sides = []
     for s in range(2):
         perm = tuple(
             PermanentBuff(p.index, p.atk, p.hp)
-            for p in (out.perm[s][i] for i in range(7))
+            for p in out.perm[s]
             if p.index >= 0 and (p.atk or p.hp)
         )
-        hand = tuple(
-            _card_id(out.hand[s][k], bool(out.hand_golden[s][k])) or ""
-            for k in range(out.n_hand[s])
+        n_hand = out.n_hand[s]
+        hand = (
+            tuple(
+                _card_id(out.hand[s][k], bool(out.hand_golden[s][k])) or "" for k in range(n_hand)
+            )
+            if n_hand
+            else ()
         )
-        board = (fa, fb)[s]
-        used = tuple(x for k, x in enumerate(board.secrets) if out.secrets_used[s] >> k & 1)
+        secrets = (fa, fb)[s].secrets
+        used_bits = out.secrets_used[s] if secrets else 0
+        used = tuple(x for k, x in enumerate(secrets) if used_bits >> k & 1) if used_bits else ()
         first = out.first_kill[s]
         sides.append(
             Aftermath(
-                won=out.winner == s,
+                won=winner == s,
                 permanent=perm,
                 hand=hand,
                 kills=out.kills[s],
@@ -369,13 +400,13 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
             )
         )
     return CombatResult(
-        winner=out.winner,
+        winner=winner,
         damage=out.damage,
         attacks=out.attacks,
-        events=log,
         aftermath=(sides[0], sides[1]),
         survivors=(out.survivors[0], out.survivors[1]),
         prevented=out.prevented,
+        log=log,
     )
 
 

@@ -91,6 +91,17 @@ def is_active(hero: HeroState) -> bool:
     return hero.power not in PASSIVE and effects(hero).use is not None
 
 
+def spent_for_now(hero: HeroState | None, gold: int) -> bool:
+    """Whether an active power is out of uses or gold now: the cheap part
+    of :func:`why_unusable`, read from the state alone."""
+    if hero is None:
+        return True
+    fx = effects(hero)
+    if fx.per_game and hero.spent:
+        return True
+    return hero.uses >= fx.uses_per_turn or gold < power_cost(hero)
+
+
 def why_unusable(t: Turn) -> str | None:
     """Why the player's power cannot be used now at all (before targets)."""
     hero = t.hero

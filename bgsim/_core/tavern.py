@@ -279,6 +279,8 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
 
 
 def _power_actions(s: PlayerState, rules: Ruleset) -> list[Action]:
+    if hero_powers.spent_for_now(s.hero, s.gold):  # most states: no Turn to build
+        return []
     t = Turn(s, _NO_POOL, _NO_DRAWS, rules)
     if hero_powers.why_unusable(t) is not None:
         return []
@@ -486,10 +488,21 @@ def apply_action(
 ) -> PlayerState:
     """The state after ``action``; raises :class:`IllegalActionError` (changing
     nothing) if it is illegal. Changes ``pool`` and ``rng`` in place."""
-    reason = why_illegal(state, action, rules)
-    if reason is not None:
-        raise IllegalActionError(f"{action!r}: {reason}")
+    # An action listed among the state's legal ones needs no further check
+    # (compared by identity: the listed actions are interned, ACTIONS).
+    if not _listed(state._legal, action):
+        reason = why_illegal(state, action, rules)
+        if reason is not None:
+            raise IllegalActionError(f"{action!r}: {reason}")
     return apply_legal_action(state, action, pool, rng, rules)
+
+
+def _listed(legal: tuple | None, action: object) -> bool:
+    if legal is not None:
+        for a in legal:
+            if a is action:
+                return True
+    return False
 
 
 def apply_legal_action(
