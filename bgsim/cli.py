@@ -280,8 +280,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         heroes = args.heroes == "on"
         if log:
             with_heroes = ", with heroes" if heroes else ""
-            print(f"eight-player lobbies, random agents{with_heroes} (one core)")
-        r = results["lobby"] = bench_lobby(args.lobbies, seed=0, heroes=heroes)
+            print(
+                f"eight-player lobbies, random agents{with_heroes} "
+                f"(one core, CPU time, fastest of {args.repeat} runs per lobby)"
+            )
+        r = results["lobby"] = bench_lobby(args.lobbies, seed=0, heroes=heroes, repeat=args.repeat)
         if log:
             print(
                 f"  {r['lobbies_per_second']:.1f} lobbies/s "
@@ -998,7 +1001,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--repeat",
         type=int_in(1, MAX_REPEAT, "--repeat"),
         default=3,
-        help=f"runs per MCTS position or env set, the fastest counts (1..{MAX_REPEAT})",
+        help=f"runs per lobby, MCTS position or env set, the fastest counts (1..{MAX_REPEAT})",
     )
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument(
