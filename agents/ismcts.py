@@ -152,7 +152,11 @@ class Search:
         done = 0
         # A search makes and drops millions of small objects and no reference
         # cycles (tests/test_agents.py checks), so the collector would scan
-        # them for nothing: it is off while searching.
+        # them for nothing: it is off while searching. The tree it leaves is
+        # freed by reference counts when the turn ends, so it is moved to the
+        # oldest generation unscanned (freeze, then unfreeze: two list splices)
+        # rather than walked by the next young collection, a tenth of a
+        # second on a big tree. Skipped when the program froze objects itself.
         was_enabled = gc.isenabled()
         gc.disable()
         try:
@@ -163,6 +167,9 @@ class Search:
                 done += 1
         finally:
             if was_enabled:
+                if gc.get_freeze_count() == 0:
+                    gc.freeze()
+                    gc.unfreeze()
                 gc.enable()
         self.iterations += done
         return done

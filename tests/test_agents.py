@@ -129,6 +129,36 @@ def test_mcts_search_makes_no_reference_cycles():
             gc.enable()
 
 
+def test_mcts_search_hands_its_tree_to_the_oldest_generation_unscanned():
+    # After a search the young generations are not walked (the tree goes to
+    # the oldest generation), and a program's own frozen objects stay frozen.
+    obs = Lobby(seed=3).observe(0)
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    agent = MCTSAgent(budget=Budget(iterations=5))
+    agent.reset(0, 1)
+    gc.collect()
+    gc.callbacks.append(seen)
+    try:
+        agent.analyse(obs, 300)  # a tree big enough to start a collection
+    finally:
+        gc.callbacks.remove(seen)
+    assert collections == []
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        agent.analyse(obs, 60)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_mcts_budget_split_follows_the_decisions_left():
     assert budget_part(3) == 0.5  # 2 / (3 + 1)
     assert budget_part(1) == 1.0  # the last one takes the rest

@@ -351,10 +351,10 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
     board_size = rules.limits.board_size
     if isinstance(action, HeroPower):
         return _why_illegal_power(s, action, rules)
-    buy_cost, refresh_cost, upgrade_cost = prices(s, rules)
     if isinstance(action, Buy):
         if not 0 <= action.slot < len(s.shop):
             return f"no minion in shop slot {action.slot} (the shop has {len(s.shop)})"
+        buy_cost = prices(s, rules)[0]
         if s.gold < buy_cost:
             return f"buying costs {buy_cost} gold, you have {s.gold}"
         if len(s.hand) >= rules.limits.hand_size:
@@ -372,6 +372,7 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
             return "Move needs two different slots"
         return None
     if isinstance(action, Refresh):
+        refresh_cost = prices(s, rules)[1]
         if not s.free_refreshes and s.gold < refresh_cost:
             return f"refreshing costs {refresh_cost} gold, you have {s.gold}"
         return None
@@ -384,6 +385,7 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
     if isinstance(action, Upgrade):
         if s.tier >= rules.tavern.max_tier:
             return f"the tavern is already at tier {s.tier}"
+        upgrade_cost = prices(s, rules)[2]
         if s.gold < upgrade_cost:
             return f"upgrading costs {upgrade_cost} gold, you have {s.gold}"
         return None
