@@ -16,9 +16,12 @@ keeps every player's hero and hero power (:meth:`Guesser.hero`) for what the
 heroes do in combat.
 
 How warbands develop (size and mean minion stats per turn) is fitted to real
-games of the agents (``bgsim belief --fit`` writes ``data/belief.json``);
-``bgsim belief`` measures how far the guesses' combat odds are from the true
-boards' odds.
+games of the agents, one table for lobbies with heroes (``bgsim belief --fit``
+wrote ``data/belief_heroes.json``: hero powers grow warbands some 10-15%
+faster by mid-game) and one for the hero-less variant (``data/belief.json``,
+``--heroes off``); a guess reads the table of its lobby's kind. ``bgsim
+belief`` measures how far the guesses' combat odds are from the true boards'
+odds.
 """
 
 from __future__ import annotations
@@ -90,9 +93,14 @@ class Development:
 
 
 @cache
-def development() -> Development:
-    """The shipped table, ``data/belief.json`` (read once)."""
-    return Development.load()
+def development(heroes: bool = False) -> Development:
+    """The shipped table for lobbies with heroes (``data/belief_heroes.json``)
+    or without (``data/belief.json``), read once.
+
+    >>> development(heroes=True).fitted_on
+    '200 games of heuristic:8 with heroes, seed 0'
+    """
+    return Development.load(data_path("belief_heroes.json" if heroes else "belief.json"))
 
 
 def load_development(path: str | Path) -> Development:
@@ -141,7 +149,8 @@ class Guesser:
 
     def __init__(self, obs: Observation, dev: Development | None = None) -> None:
         self.obs = obs
-        self.dev = dev or development()
+        # A lobby with heroes shows every player's hero from turn 1 on.
+        self.dev = dev or development(obs.players[obs.player].hero is not None)
         self.counts = {card: n for card, n in obs.pool_estimate().items() if n}
         types = _hero_types()
         self._lean = [types.get(p.hero, 0) if p.hero else 0 for p in obs.players]

@@ -21,12 +21,13 @@ from bgsim.seeds import derive_seed
 from combat_c import Board, simulate
 
 
-def _play(lineup: str, game_seed: int):
+def _play(lineup: str, game_seed: int, heroes: bool = False):
     """Yield (lobby, observations at turn start, warbands at end of recruit) per
-    turn of one lobby played by ``lineup``."""
+    turn of one lobby played by ``lineup`` (with heroes: the draft is turn 0,
+    which ends no warband)."""
     from bgsim.lobby import Lobby
 
-    lobby = Lobby(game_seed)
+    lobby = Lobby(game_seed, heroes=heroes)
     agents = [make_agent(s) for s in parse_lineup(lineup)]
     for p, agent in enumerate(agents):
         agent.reset(p, derive_seed(game_seed, "agent", p))
@@ -43,13 +44,17 @@ def _play(lineup: str, game_seed: int):
         yield lobby, turn, observed, final
 
 
-def fit_development(games: int = 40, seed: int = 0, lineup: str = "heuristic:8") -> Development:
-    """Mean warband size and minion stats per turn over real games of ``lineup``."""
+def fit_development(
+    games: int = 40, seed: int = 0, lineup: str = "heuristic:8", heroes: bool = False
+) -> Development:
+    """Mean warband size and minion stats per turn over real games of ``lineup``
+    (with ``heroes``, lobbies with heroes: their hero powers grow warbands
+    faster)."""
     size: dict[int, list[float]] = {}
     atk: dict[int, list[float]] = {}
     hp: dict[int, list[float]] = {}
     for g in range(games):
-        for _lobby, turn, _observed, final in _play(lineup, derive_seed("fit", seed, g)):
+        for _lobby, turn, _observed, final in _play(lineup, derive_seed("fit", seed, g), heroes):
             for board in final.values():
                 size.setdefault(turn, []).append(len(board.minions))
                 if board.minions:
@@ -64,7 +69,7 @@ def fit_development(games: int = 40, seed: int = 0, lineup: str = "heuristic:8")
         size=tuple(mean(size[t]) for t in turns),
         attack=tuple(mean(atk[t]) for t in turns),
         health=tuple(mean(hp[t]) for t in turns),
-        fitted_on=f"{games} games of {lineup}, seed {seed}",
+        fitted_on=f"{games} games of {lineup}{' with heroes' if heroes else ''}, seed {seed}",
     )
 
 
@@ -76,6 +81,7 @@ def measure_belief(
     runs: int = 200,
     pairs_per_turn: int = 8,
     progress: Callable[[int], None] | None = None,
+    heroes: bool = False,
 ) -> dict:
     single: list[float] = []
     averaged: list[float] = []
@@ -83,7 +89,7 @@ def measure_belief(
     for g in range(games):
         game_seed = derive_seed("belief", seed, g)
         rng = random.Random(derive_seed(game_seed, "guess"))
-        for _lobby, _turn, observed, final in _play(lineup, game_seed):
+        for _lobby, _turn, observed, final in _play(lineup, game_seed, heroes):
             pairs = [(p, q) for p in final for q in final if p != q and final[p].minions]
             rng.shuffle(pairs)
             for p, q in pairs[:pairs_per_turn]:
@@ -101,6 +107,7 @@ def measure_belief(
     return {
         "games": games,
         "lineup": lineup,
+        "heroes": heroes,
         "pairs": n,
         "mae_one_guess": sum(single) / n if n else float("nan"),
         f"mae_mean_of_{guesses}_guesses": sum(averaged) / n if n else float("nan"),

@@ -333,7 +333,7 @@ def _cmd_belief(args: argparse.Namespace) -> int:
     _checked_lineup(args.lineup)
     if args.fit:
         path = _model_out(args.out, "belief.json")
-        dev = fit_development(args.games, args.seed, args.lineup)
+        dev = fit_development(args.games, args.seed, args.lineup, heroes=args.heroes == "on")
         if not dev.size:
             raise CommandError(
                 f"{args.games} lobbies leave no turn with the 20 boards a fit needs; "
@@ -345,12 +345,15 @@ def _cmd_belief(args: argparse.Namespace) -> int:
         return 0
     if args.out:
         raise CommandError("--out goes with --fit (it names the refitted table's file)")
-    result = measure_belief(args.games, args.seed, args.lineup, guesses=args.guesses)
+    result = measure_belief(
+        args.games, args.seed, args.lineup, guesses=args.guesses, heroes=args.heroes == "on"
+    )
     if args.json:
         print(json.dumps(result))
         return 0
     print(
         f"{result['pairs']} (observer, opponent) pairs over {args.games} lobbies of {args.lineup}"
+        f"{' with heroes' if result['heroes'] else ''}"
     )
     key = f"mae_mean_of_{args.guesses}_guesses"
     print("  mean |P(win vs guessed board) - P(win vs true board)|:")
@@ -1161,6 +1164,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="JSON",
         help="with --fit: the file to write (default: belief.json in the user's data folder, "
         "e.g. ~/.local/share/bgsim; load it with the agents' belief=PATH option)",
+    )
+    belief.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="on",
+        help="lobbies with heroes (default: on; the agents guess by the table of their "
+        "lobby's kind, data/belief_heroes.json or data/belief.json)",
     )
     belief.add_argument("--json", action="store_true", help="print JSON")
     belief.set_defaults(func=_cmd_belief)

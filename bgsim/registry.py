@@ -401,7 +401,13 @@ def _code_hash(module_name: str) -> str:
         digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     if module_name.split(".")[0] == "agents":
         # The bundled agents also read these tables.
-        names = ("heuristic.toml", "belief.json", "value_model.json", "hero_policy.toml")
+        names = (
+            "heuristic.toml",
+            "belief.json",
+            "belief_heroes.json",
+            "value_model.json",
+            "hero_policy.toml",
+        )
         for name in (*names, "hero_ratings.json"):
             path = data_dir() / name
             if path.is_file() or name in names:

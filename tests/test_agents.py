@@ -159,6 +159,21 @@ def test_mcts_search_hands_its_tree_to_the_oldest_generation_unscanned():
         gc.unfreeze()
 
 
+def test_guesses_grow_warbands_by_the_table_of_their_lobbys_kind():
+    from agents.belief import Guesser, development
+
+    with_heroes, without = development(heroes=True), development(heroes=False)
+    assert "with heroes" in with_heroes.fitted_on and "with heroes" not in without.fitted_on
+    # Hero powers grow warbands faster: mid-game minions are bigger in the table.
+    assert with_heroes.at(with_heroes.attack, 12) > without.at(without.attack, 12)
+    lobby = Lobby(seed=4, heroes=True)
+    while lobby.turn == 0:
+        p = lobby.to_act()[0]
+        lobby.apply(p, lobby.legal_actions(p)[0])
+    assert Guesser(lobby.observe(0)).dev == with_heroes
+    assert Guesser(Lobby(seed=4).observe(0)).dev == without
+
+
 def test_mcts_budget_split_follows_the_decisions_left():
     assert budget_part(3) == 0.5  # 2 / (3 + 1)
     assert budget_part(1) == 1.0  # the last one takes the rest
