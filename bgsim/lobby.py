@@ -331,9 +331,11 @@ class Lobby:
         if public is not None and (
             after.tier != before.tier
             or after.health != before.health
-            or (after.hero is not before.hero and _face(after) != _face(before))
+            or after.hero is not before.hero  # a hero chosen, a power used, a counter moved
         ):
-            self._public = (*public[:player], self._info(player), *public[player + 1 :])
+            info = self._info(player)
+            if info != public[player]:
+                self._public = (*public[:player], info, *public[player + 1 :])
         if type(action) is EndTurn:
             self._hand_out_gifts(player)
             if not self.to_act():
@@ -527,14 +529,6 @@ def _index(value: object) -> int | None:
         return operator.index(cast(SupportsIndex, value))
     except TypeError:
         return None
-
-
-def _face(state: PlayerState) -> tuple[str, str, tuple[str, int] | None] | None:
-    """What every player sees of ``state``'s hero: hero, power and counter."""
-    hero = state.hero
-    if hero is None:
-        return None
-    return hero.hero, hero.power, tavern.visible_counter(state)
 
 
 def _public(board: Board) -> Board:

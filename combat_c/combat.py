@@ -375,17 +375,12 @@ def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None
             for p in out.perm[s]
             if p.index >= 0 and (p.atk or p.hp)
         )
-        n_hand = out.n_hand[s]
-        hand = (
-            tuple(
-                _card_id(out.hand[s][k], bool(out.hand_golden[s][k])) or "" for k in range(n_hand)
-            )
-            if n_hand
-            else ()
+        hand = tuple(
+            _card_id(out.hand[s][k], bool(out.hand_golden[s][k])) or ""
+            for k in range(out.n_hand[s])
         )
-        secrets = (fa, fb)[s].secrets
-        used_bits = out.secrets_used[s] if secrets else 0
-        used = tuple(x for k, x in enumerate(secrets) if used_bits >> k & 1) if used_bits else ()
+        used_bits = out.secrets_used[s]
+        used = tuple(x for k, x in enumerate((fa, fb)[s].secrets) if used_bits >> k & 1)
         first = out.first_kill[s]
         sides.append(
             Aftermath(

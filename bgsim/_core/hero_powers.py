@@ -91,15 +91,18 @@ def is_active(hero: HeroState) -> bool:
     return hero.power not in PASSIVE and effects(hero).use is not None
 
 
-def spent_for_now(hero: HeroState | None, gold: int) -> bool:
-    """Whether an active power is out of uses or gold now: the cheap part
-    of :func:`why_unusable`, read from the state alone."""
-    if hero is None:
-        return True
+def why_spent(hero: HeroState, gold: int) -> str | None:
+    """Why an active power is out of uses or gold now (the part of
+    :func:`why_unusable` that the state alone decides), or None."""
     fx = effects(hero)
     if fx.per_game and hero.spent:
-        return True
-    return hero.uses >= fx.uses_per_turn or gold < power_cost(hero)
+        return "the hero power was already used this game"
+    if hero.uses >= fx.uses_per_turn:
+        return "the hero power was already used this turn"
+    cost = power_cost(hero)
+    if gold < cost:
+        return f"the hero power costs {cost} gold, you have {gold}"
+    return None
 
 
 def why_unusable(t: Turn) -> str | None:
@@ -110,13 +113,9 @@ def why_unusable(t: Turn) -> str | None:
     fx = effects(hero)
     if hero.power in PASSIVE or fx.use is None:
         return "the hero power is passive"
-    if fx.per_game and hero.spent:
-        return "the hero power was already used this game"
-    if hero.uses >= fx.uses_per_turn:
-        return "the hero power was already used this turn"
-    cost = power_cost(hero)
-    if t.gold < cost:
-        return f"the hero power costs {cost} gold, you have {t.gold}"
+    spent = why_spent(hero, t.gold)
+    if spent is not None:
+        return spent
     if fx.usable is not None:
         return fx.usable(t)
     return None

@@ -279,7 +279,8 @@ def _legal(s: PlayerState, rules: Ruleset) -> tuple[Action, ...]:
 
 
 def _power_actions(s: PlayerState, rules: Ruleset) -> list[Action]:
-    if hero_powers.spent_for_now(s.hero, s.gold):  # most states: no Turn to build
+    assert s.hero is not None  # the caller checked that the power is active
+    if hero_powers.why_spent(s.hero, s.gold) is not None:  # most states: no Turn to build
         return []
     t = Turn(s, _NO_POOL, _NO_DRAWS, rules)
     if hero_powers.why_unusable(t) is not None:
