@@ -127,6 +127,9 @@ class Lobby:
         self._pairs: tuple[tuple[int, int], ...] | None = None  # drawn early with heroes
         self._log: list[tuple] = []
         self._public: tuple[PlayerInfo, ...] | None = None
+        # The environments' observation encoder (bgsim.envs.encoding) reads
+        # _states, _seen, _last_opponent and _public directly, as observe()
+        # does, without building an Observation on every step.
         self.turn = 0
         self.done = False
         self.heroes = bool(heroes)

@@ -60,7 +60,7 @@ import math
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -288,19 +288,25 @@ def scale_stat(value: int) -> float:
 
 # ---------------------------------------------------------------- card rows
 
-_KEYWORD_BITS = (1, 2, 4, 8, 16, 32)  # bgsim.minions.KEYWORD_BITS, in KEYWORDS order
-_TRIBE_BITS = tuple(1 << i for i in range(len(TRIBES)))
-_ROW = struct.Struct(f"{CARD_WIDTH}f")
-_ROW_BYTES = _ROW.size
-_CACHE_LIMIT = 200_000
+# Environments encode on every step, so this module is compiled (mypyc). Its
+# tables and caches are ``Final``: mypyc keeps them in C statics instead of
+# looking each one up in the module's dict on every use.
+_KEYWORD_BITS: Final = (1, 2, 4, 8, 16, 32)  # bgsim.minions.KEYWORD_BITS, KEYWORDS order
+_TRIBE_BITS: Final = tuple(1 << i for i in range(len(TRIBES)))
+_ROW: Final = struct.Struct(f"{CARD_WIDTH}f")
+_ROW_BYTES: Final = _ROW.size
+_CACHE_LIMIT: Final = 200_000  # entries of a cache by value
+# Entries of a cache by object id, which keeps its objects alive (so that an
+# id stays theirs) and is cleared when full.
+_ID_CACHE_LIMIT: Final = 4096
 
 
 def _card_value(card_id: str) -> float:
     return (_CARD_INDEX[card_id] + 1) / len(CARD_IDS)
 
 
-_KEYWORD_FLAGS = [tuple(float(bool(k & bit)) for bit in _KEYWORD_BITS) for k in range(64)]
-_TRIBE_FLAGS = [tuple(float(bool(t & bit)) for bit in _TRIBE_BITS) for t in range(128)]
+_KEYWORD_FLAGS: Final = [tuple(float(bool(k & bit)) for bit in _KEYWORD_BITS) for k in range(64)]
+_TRIBE_FLAGS: Final = [tuple(float(bool(t & bit)) for bit in _TRIBE_BITS) for t in range(128)]
 
 
 def _minion_row(
@@ -334,11 +340,26 @@ def _minion_row(
     )
 
 
-_ROWS: dict[HandCard, bytes] = {}
+_ROWS: Final[dict[HandCard, bytes]] = {}
+_ROWS_BY_ID: Final[dict[int, tuple[HandCard, bytes]]] = {}
 
 
 def _row(card: HandCard) -> bytes:
-    """A hand, shop or warband card's row as bytes, built once per card value."""
+    """A hand, shop or warband card's row as bytes, built once per card value
+    and found by the card object's id first: a zone keeps most of its card
+    objects from one action to the next, and an id is cheaper to hash than a
+    card."""
+    hit = _ROWS_BY_ID.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    row = _value_row(card)
+    if len(_ROWS_BY_ID) >= _ID_CACHE_LIMIT:
+        _ROWS_BY_ID.clear()
+    _ROWS_BY_ID[id(card)] = (card, row)  # keeps the card alive, so its id stays its own
+    return row
+
+
+def _value_row(card: HandCard) -> bytes:
     row = _ROWS.get(card)
     if row is None:
         if isinstance(card, MinionCard):
@@ -364,8 +385,9 @@ def _row(card: HandCard) -> bytes:
     return row
 
 
-_COMBAT_ROWS: dict[int, tuple[Any, bytes]] = {}
-_ZERO = bytes(MAX_HAND * _ROW_BYTES)
+_COMBAT_ROWS: Final[dict[int, tuple[Any, bytes]]] = {}
+# Zero rows: _EMPTY[k] is k empty card rows (up to a warband of 7 or a hand of 10).
+_EMPTY: Final = [bytes(k * _ROW_BYTES) for k in range(MAX_HAND + 1)]
 
 
 def card_row(card: Any) -> np.ndarray:
@@ -379,7 +401,7 @@ def card_row(card: Any) -> np.ndarray:
     >>> round(float(row[tier]), 3), float(row[deathrattle])
     (0.333, 1.0)
     """
-    return np.frombuffer(_row(card), dtype=np.float32)
+    return np.frombuffer(_value_row(card), dtype=np.float32)
 
 
 def _combat_row(m: Any) -> bytes:
@@ -400,26 +422,39 @@ def _combat_row(m: Any) -> bytes:
     row = _minion_row(
         m.card, m.golden, m.attack, m.health, keywords, len(m.magnetic), m.living_spores, False
     )
-    if len(_COMBAT_ROWS) >= _CACHE_LIMIT:
+    if len(_COMBAT_ROWS) >= _ID_CACHE_LIMIT:
         _COMBAT_ROWS.clear()
     _COMBAT_ROWS[id(m)] = (m, row)  # keeps m alive, so its id stays its own
     return row
 
 
-def _write_zone(
-    view: memoryview, at: int, zone: tuple[HandCard, ...], before: tuple[HandCard, ...]
-) -> None:
-    """Write the rows of ``zone`` at byte ``at`` over those of ``before`` (what
-    the vector holds there now): one joined copy, and zeros where it shrank."""
-    data = b"".join([_row(card) for card in zone])
-    end = at + len(data)
-    view[at:end] = data
-    old = len(before) * _ROW_BYTES
-    if len(data) < old:
-        view[end : at + old] = _ZERO[: old - len(data)]
+def _zone_rows(
+    zone: tuple[HandCard, ...], before: tuple[HandCard, ...], rows: list[bytes]
+) -> list[bytes]:
+    """The rows of ``zone``'s cards, given the ``rows`` of the zone it was
+    ``before`` the action. An action moves, adds or removes a card or two and
+    keeps the other card objects, so a card's row is mostly found at its own
+    slot or next to it (compared by identity) rather than looked up."""
+    out = []
+    n = len(before)
+    for i, card in enumerate(zone):
+        if i < n and before[i] is card:
+            out.append(rows[i])
+        elif i + 1 < n and before[i + 1] is card:
+            out.append(rows[i + 1])
+        elif 0 < i <= n and before[i - 1] is card:
+            out.append(rows[i - 1])
+        else:
+            out.append(_row(card))
+    return out
 
 
-_FROZEN: dict[tuple[bool, ...], bytes] = {}
+def _zone_bytes(rows: list[bytes], slots: int) -> bytes:
+    """A zone of ``slots`` slots: its cards' ``rows``, then empty ones."""
+    return b"".join([*rows, _EMPTY[slots - len(rows)]])
+
+
+_FROZEN: Final[dict[tuple[bool, ...], bytes]] = {}
 
 
 def _frozen_bytes(frozen: tuple[bool, ...]) -> bytes:
@@ -432,31 +467,39 @@ def _frozen_bytes(frozen: tuple[bool, ...]) -> bytes:
 
 # ---------------------------------------------------------------- the encoder
 
-_F32 = struct.Struct("f")
-_HERO = struct.Struct(f"{len(HERO_FEATURES)}f")
-_HEROES_ROW = struct.Struct(f"{len(HEROES_FEATURES)}f")
-_DRAFT_ROW = struct.Struct(f"{len(DRAFT_FEATURES)}f")
-_NO_HERO_ROW = bytes(_HEROES_ROW.size)
-_HERO_BYTES: dict[HeroState, bytes] = {}
-_DRAFT_BYTES: dict[tuple[str, ...], bytes] = {}
+_F32: Final = struct.Struct("f")
+_HERO: Final = struct.Struct(f"{len(HERO_FEATURES)}f")
+_HEROES_ROW: Final = struct.Struct(f"{len(HEROES_FEATURES)}f")
+_DRAFT_ROW: Final = struct.Struct(f"{len(DRAFT_FEATURES)}f")
+_PLAYER: Final = struct.Struct(f"{len(PLAYER_FEATURES)}f")
+_NO_HERO_ROW: Final = bytes(_HEROES_ROW.size)
+_NO_HERO: Final = bytes(_HERO.size)
+_HERO_BYTES: Final[dict[int, tuple[HeroState, bytes]]] = {}
+_DRAFT_BYTES: Final[dict[tuple[str, ...], bytes]] = {}
+# A standing's rows (players, heroes), per PlayerInfo object: the lobby keeps
+# the objects of the players whose standing did not change.
+_INFO_ROWS: Final[dict[int, tuple[Any, bytes, bytes]]] = {}
 
 
 def _hero_bytes(hero: HeroState) -> bytes:
-    """The own-hero section of a hero state, built once per value."""
-    data = _HERO_BYTES.get(hero)
-    if data is None:
-        if len(_HERO_BYTES) >= _CACHE_LIMIT:
-            _HERO_BYTES.clear()
-        data = _HERO_BYTES[hero] = _HERO.pack(
-            1.0,
-            _HERO_INDEX.get(hero.hero, 0.0),
-            _POWER_INDEX.get(hero.power, 0.0),
-            1.0 if hero.power in PASSIVE else 0.0,
-            min(power_cost(hero) / 10, 1.0),
-            min(hero.uses / 4, 1.0),
-            1.0 if hero.spent else 0.0,
-            scale_stat(hero.counter),
-        )
+    """The own-hero section of a hero state, built once per state object (a
+    hero state's equality and hash are Python code; its id is not)."""
+    hit = _HERO_BYTES.get(id(hero))
+    if hit is not None and hit[0] is hero:
+        return hit[1]
+    if len(_HERO_BYTES) >= _ID_CACHE_LIMIT:
+        _HERO_BYTES.clear()
+    data = _HERO.pack(
+        1.0,
+        _HERO_INDEX.get(hero.hero, 0.0),
+        _POWER_INDEX.get(hero.power, 0.0),
+        1.0 if hero.power in PASSIVE else 0.0,
+        min(power_cost(hero) / 10, 1.0),
+        min(hero.uses / 4, 1.0),
+        1.0 if hero.spent else 0.0,
+        scale_stat(hero.counter),
+    )
+    _HERO_BYTES[id(hero)] = (hero, data)  # keeps the state alive, so its id stays its own
     return data
 
 
@@ -483,11 +526,15 @@ def _draft_bytes(offers: tuple[str, ...]) -> bytes:
     return data
 
 
-_TABLE = 64  # scalars 0..63 come from tables, anything else is computed
+_TABLE: Final = 64  # scalars 0..63 come from tables, anything else is computed
 
 
 def _scaled_table(scale: float) -> list[bytes]:
     return [_F32.pack(min(x * scale, 1.0)) for x in range(_TABLE)]
+
+
+def _divided_table(divisor: int) -> list[bytes]:
+    return [_F32.pack(min(x / divisor, 1.0)) for x in range(_TABLE)]
 
 
 def _scaled(x: int, scale: float) -> bytes:
@@ -497,24 +544,51 @@ def _scaled(x: int, scale: float) -> bytes:
     return _F32.pack(0.0 if v < 0.0 else (1.0 if v > 1.0 else v))
 
 
-_ZERO4 = _F32.pack(0.0)
-_ONE4 = _F32.pack(1.0)
-_GOLD = _scaled_table(1 / 20)
-_TWENTIETH = _GOLD
-_QUARTER = _scaled_table(1 / 4)
-_THIRD = _scaled_table(1 / 3)
-_SHOP_N = _scaled_table(1 / MAX_SHOP)
-_HAND_N = _scaled_table(1 / MAX_HAND)
-_BOARD_N = _scaled_table(1 / MAX_BOARD)
-_STEP_BYTES = 4 * len(_STEP_FEATURES)
-_TURN = struct.Struct(f"{len(_TURN_FEATURES)}f")
-_PLAYER = struct.Struct(f"{len(PLAYER_FEATURES)}f")
-_OPPONENTS: dict[int, struct.Struct] = {}
+_ZERO4: Final = _F32.pack(0.0)
+_ONE4: Final = _F32.pack(1.0)
+_FLAG: Final = (_ZERO4, _ONE4)
+_GOLD: Final = _scaled_table(1 / 20)
+_TWENTIETH: Final = _GOLD
+_QUARTER: Final = _scaled_table(1 / 4)
+_THIRD: Final = _scaled_table(1 / 3)
+_SHOP_N: Final = _scaled_table(1 / MAX_SHOP)
+_HAND_N: Final = _scaled_table(1 / MAX_HAND)
+_BOARD_N: Final = _scaled_table(1 / MAX_BOARD)
+# x / 30 (turns, ages of warbands seen), x / 7 (their sizes), x / 6 (tiers),
+# clipped to 1: the same float32 values as the division.
+_THIRTIETHS: Final = _divided_table(30)
+_SEVENTHS: Final = _divided_table(MAX_BOARD)
+_SIXTHS: Final = _divided_table(6)
+_UNSEEN: Final = _ZERO4 * 4
+_TURN_N: Final = len(_TURN_FEATURES)
+
+
+_SEEN_FACTS: Final[dict[int, tuple[Any, int, bytes]]] = {}
+
+
+def _seen_facts(board: Any) -> tuple[int, bytes]:
+    """A warband seen (a SeenBoard): the turn it was seen, and its size and
+    tier features; cached per object, since every observer's row of it is
+    written again each round."""
+    hit = _SEEN_FACTS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1], hit[2]
+    minions = board.board.minions
+    tier = board.board.tier
+    size_tier = _SEVENTHS[len(minions)] + (
+        _SIXTHS[tier] if 0 <= tier < _TABLE else _F32.pack(tier / 6)
+    )
+    if len(_SEEN_FACTS) >= _ID_CACHE_LIMIT:
+        _SEEN_FACTS.clear()
+    when: int = board.turn
+    _SEEN_FACTS[id(board)] = (board, when, size_tier)  # keeps it alive: its id stays its own
+    return when, size_tier
 
 
 class _Seat:
     """What the encoder last wrote for one observer: the values it was built
-    from (compared by identity: they are immutable) and the vector itself."""
+    from (compared by identity: they are immutable), the bytes of the parts
+    that are rewritten together, and the vector itself."""
 
     def __init__(self, size: int) -> None:
         self.buf: Any = np.zeros(size, dtype=np.float32)
@@ -522,10 +596,21 @@ class _Seat:
         self.state: PlayerState | None = None
         self.shop: tuple[HandCard, ...] = ()
         self.frozen: tuple[bool, ...] = ()
-        self.frozen_flag = _ZERO4
         self.hand: tuple[HandCard, ...] = ()
         self.board: tuple[HandCard, ...] = ()
         self.discover: tuple[HandCard, ...] = ()
+        self.shop_rows: list[bytes] = []
+        self.hand_rows: list[bytes] = []
+        self.board_rows: list[bytes] = []
+        self.discover_rows: list[bytes] = []
+        self.shop_bytes = _EMPTY[MAX_SHOP]
+        self.frozen_bytes = _frozen_bytes(())
+        self.frozen_flag = _ZERO4
+        self.hand_bytes = _EMPTY[MAX_HAND]
+        self.board_bytes = _EMPTY[MAX_BOARD]
+        self.discover_bytes = _EMPTY[MAX_DISCOVER]
+        self.turn_bytes = _ZERO4 * _TURN_N
+        self.static_bytes = b""
         self.hero: HeroState | None = None
         self.offers: tuple[str, ...] = ()
         self.players: Any = None
@@ -542,8 +627,9 @@ class ObservationEncoder:
     One encoder serves every seat of a lobby and any number of lobbies. It
     keeps, per seat, the last vector it built and the immutable values it
     came from, and rewrites only what changed: after one recruit action, the
-    per-action scalars and the zones whose tuple changed. Every call returns
-    a new array.
+    observer's own part (scalars, shop, hand, warband, Discover: one copy of
+    joined bytes, each zone's bytes rebuilt only when its cards changed) and
+    the standings if they moved. Every call returns a new array.
 
     >>> from bgsim.lobby import Lobby
     >>> lobby = Lobby(3)
@@ -570,23 +656,16 @@ class ObservationEncoder:
         self._tier_cost: dict[tuple[int, int], bytes] = {}
         self._public: tuple[Any, list[bytes], list[bytes]] | None = None
         lay = self.layout
-        at = lay["self"].start
-        self._step_at = 4 * at
-        self._turn_at = 4 * (at + len(_STEP_FEATURES))
-        self._static = slice(at + len(_STEP_FEATURES) + len(_TURN_FEATURES), lay["self"].stop)
-        self._shop_at = 4 * lay["shop"].start
-        self._frozen_at = 4 * lay["frozen"].start
-        self._hand_at = 4 * lay["hand"].start
-        self._board_at = 4 * lay["board"].start
-        self._discover_at = 4 * lay["discover"].start
+        # The observer's own part, rewritten as one after every action: the
+        # self scalars, shop, frozen flags, hand, warband and Discover are
+        # contiguous in the layout.
+        self._own = slice(4 * lay["self"].start, 4 * lay["discover"].stop)
         self._players = slice(4 * lay["players"].start, 4 * lay["players"].stop)
-        self._opponents_at = 4 * lay["opponents"].start
+        self._opponents = slice(4 * lay["opponents"].start, 4 * lay["opponents"].stop)
         self._seen_at = 4 * lay["seen"].start
-        self._hero_at = 4 * lay["hero"].start
+        self._hero_at = slice(4 * lay["hero"].start, 4 * lay["hero"].stop)
         self._heroes = slice(4 * lay["heroes"].start, 4 * lay["heroes"].stop)
         self._draft = slice(4 * lay["draft"].start, 4 * lay["draft"].stop)
-        width = (n - 1) * len(OPPONENT_FEATURES)
-        self._opponent_struct = _OPPONENTS.setdefault(width, struct.Struct(f"{width}f"))
 
     def reset(self) -> None:
         """Forget the per-seat vectors (memory only: the encoder compares every
@@ -606,34 +685,48 @@ class ObservationEncoder:
         >>> float(v[LAYOUT["self"].start + SELF_FEATURES.index("seat_2")])
         1.0
         """
-        c = self._seat(observation.player)
-        self._sync(c, observation)
+        o = observation
+        c = self._seat(o.player)
+        self._sync(c, o.player, o.turn, o.state, o.players, o.seen, o.tribes, o.last_opponent)
         c.lobby = None
         return c.buf.copy()
 
     def encode_lobby(self, lobby: Any, seat: int) -> np.ndarray:
-        """``encode(lobby.observe(seat))``, cheaper. Within a turn, only the
-        player's own state and the standings change what they may know (the
-        warbands seen and the last opponent change in the combat round), so
-        the full observation is fetched once a turn (and once the game is over).
+        """``encode(lobby.observe(seat))``, cheaper: it reads the lobby's own
+        values without building an :class:`~bgsim.observation.Observation`.
+        Within a turn only the player's own state and the standings change
+        what they may know (the warbands seen and the last opponent change in
+        the combat round), so the rest is brought up to date once a turn (and
+        once the game is over).
 
         >>> from bgsim.lobby import Lobby
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
         (2223,)
         """
         c = self._seats[seat]
-        if c is None or c.lobby is not lobby or lobby.turn != c.turn or lobby.done:
+        turn: int = lobby.turn
+        if c is None or c.lobby is not lobby or turn != c.turn or lobby.done:
             c = self._seat(seat)
-            self._sync(c, lobby.observe(seat))
+            self._sync(
+                c,
+                seat,
+                turn,
+                lobby._states[seat],
+                lobby._public or lobby.public_players(),
+                lobby._seen[seat],
+                lobby.tribes,
+                lobby._last_opponent[seat],
+            )
             c.lobby = lobby
             return c.buf.copy()
-        players = lobby.public_players()
+        # The lobby keeps its standings tuple while nobody's public face
+        # changes, and drops it (None) when a round may change them all.
+        players = lobby._public
+        if players is None:
+            players = lobby.public_players()
         if players is not c.players:
-            rows, heroes = self._public_rows(players)
-            c.view[self._players] = rows[seat]
-            c.view[self._heroes] = heroes[seat]
-            c.players = players
-        s = lobby.state(seat)
+            self._write_public(c, seat, players)
+        s = lobby._states[seat]
         if s is not c.state:
             self._write_state(c, s)
         return c.buf.copy()
@@ -644,76 +737,79 @@ class ObservationEncoder:
             c = self._seats[seat] = _Seat(self.size)
         return c
 
-    def _sync(self, c: _Seat, obs: Observation) -> None:
-        """Bring the seat's vector up to ``obs``, writing what differs."""
-        s = obs.state
-        players = obs.players
-        if obs.tribes is not c.tribes:
-            c.buf[self._static] = self._static_features(obs)
-            c.tribes = obs.tribes
+    def _sync(
+        self,
+        c: _Seat,
+        me: int,
+        turn: int,
+        s: PlayerState,
+        players: tuple,
+        seen: tuple,
+        tribes: tuple[str, ...],
+        last: int | None,
+    ) -> None:
+        """Bring the seat's vector up to what observer ``me`` may know,
+        writing what differs."""
+        if tribes is not c.tribes:
+            c.static_bytes = self._static_bytes(me, tribes)
+            c.tribes = tribes
+            c.state = None
+        round_over = seen is not c.seen or turn != c.turn or last != c.last_opponent
+        if round_over or players is not c.players:
+            self._write_turn(c, me, turn, s, players, seen, last)
+            c.turn = turn
+            c.last_opponent = last
+            c.state = None  # the turn's scalars are part of the own part
+        if players is not c.players:
+            self._write_public(c, me, players)
         if s is not c.state:
             self._write_state(c, s)
-        if players is not c.players:
-            rows, heroes = self._public_rows(players)
-            c.view[self._players] = rows[obs.player]
-            c.view[self._heroes] = heroes[obs.player]
-        if (
-            obs.seen is not c.seen
-            or obs.turn != c.turn
-            or obs.last_opponent != c.last_opponent
-            or players is not c.players
-        ):
-            self._write_turn(c, obs)
-            c.seen = obs.seen
-            c.turn = obs.turn
-            c.last_opponent = obs.last_opponent
-        c.players = players
 
     def _write_state(self, c: _Seat, s: PlayerState) -> None:
-        """Write what one recruit action may change: the zones whose tuple
-        changed (an action builds new tuples, mostly of the same card values)
-        and the per-action scalars."""
-        view = c.view
+        """Write what one recruit action may change: the observer's own part
+        (scalars and zones, one write; a zone's bytes are rebuilt only when
+        its cards changed), and the own hero and draft when they changed."""
         # An action builds new tuples for every zone, mostly equal to the old
-        # ones: comparing them (item identity first) is far cheaper than a write.
+        # ones: comparing them (item identity first) is far cheaper than
+        # building their bytes again.
         shop = s.shop
         if shop is not c.shop:
             if shop != c.shop:
-                _write_zone(view, self._shop_at, shop, c.shop)
+                c.shop_rows = _zone_rows(shop, c.shop, c.shop_rows)
+                c.shop_bytes = _zone_bytes(c.shop_rows, MAX_SHOP)
             c.shop = shop
         frozen = s.shop_frozen
         if frozen is not c.frozen:
             if frozen != c.frozen:
-                at = self._frozen_at
-                view[at : at + 4 * MAX_SHOP] = _frozen_bytes(frozen)
+                c.frozen_bytes = _frozen_bytes(frozen)
                 c.frozen_flag = _ONE4 if frozen and all(frozen) else _ZERO4  # s.frozen
             c.frozen = frozen
         hand = s.hand
         if hand is not c.hand:
             if hand != c.hand:
-                _write_zone(view, self._hand_at, hand, c.hand)
+                c.hand_rows = _zone_rows(hand, c.hand, c.hand_rows)
+                c.hand_bytes = _zone_bytes(c.hand_rows, MAX_HAND)
             c.hand = hand
         board = s.board
         if board is not c.board:
             if board != c.board:
-                _write_zone(view, self._board_at, board, c.board)
+                c.board_rows = _zone_rows(board, c.board, c.board_rows)
+                c.board_bytes = _zone_bytes(c.board_rows, MAX_BOARD)
             c.board = board
         discover = s.discover
         if discover is not c.discover:
             if discover != c.discover:
-                _write_zone(view, self._discover_at, discover, c.discover)
+                c.discover_rows = _zone_rows(discover, c.discover, c.discover_rows)
+                c.discover_bytes = _zone_bytes(c.discover_rows, MAX_DISCOVER)
             c.discover = discover
         hero = s.hero
         if hero is not c.hero:
-            if hero != c.hero:
-                at = self._hero_at
-                data = _hero_bytes(hero) if hero is not None else bytes(_HERO.size)
-                view[at : at + _HERO.size] = data
+            c.view[self._hero_at] = _hero_bytes(hero) if hero is not None else _NO_HERO
             c.hero = hero
         offers = s.hero_offers
         if offers is not c.offers:
             if offers != c.offers:
-                view[self._draft] = _draft_bytes(offers)
+                c.view[self._draft] = _draft_bytes(offers)
             c.offers = offers
         tier_cost = self._tier_cost.get((s.tier, s.upgrade_cost))
         if tier_cost is None:
@@ -726,8 +822,7 @@ class ObservationEncoder:
         elementals = s.elementals_played
         pirates = s.pirates_bought
         health = s.health
-        at = self._step_at
-        view[at : at + _STEP_BYTES] = b"".join(
+        c.view[self._own] = b"".join(
             [
                 tier_cost,
                 _GOLD[gold] if 0 <= gold < _TABLE else _scaled(gold, 1 / 20),
@@ -737,17 +832,24 @@ class ObservationEncoder:
                 if 0 <= actions < _TABLE
                 else _scaled(actions, self._action_scale),
                 _ONE4 if s.ended else _ZERO4,
-                _ONE4 if s.discover else _ZERO4,
+                _ONE4 if discover else _ZERO4,
                 _THIRD[queue] if queue < _TABLE else _ONE4,
-                _SHOP_N[len(s.shop)],
-                _HAND_N[len(s.hand)],
-                _BOARD_N[len(s.board)],
+                _SHOP_N[len(shop)],
+                _HAND_N[len(hand)],
+                _BOARD_N[len(board)],
                 _TWENTIETH[nomi] if 0 <= nomi < _TABLE else _scaled(nomi, 1 / 20),
                 _TWENTIETH[elementals] if elementals < _TABLE else _ONE4,
                 _TWENTIETH[pirates] if pirates < _TABLE else _ONE4,
                 self._health[health]
                 if 0 <= health < _TABLE
                 else _scaled(health, self._health_scale),
+                c.turn_bytes,
+                c.static_bytes,
+                c.shop_bytes,
+                c.frozen_bytes,
+                c.hand_bytes,
+                c.board_bytes,
+                c.discover_bytes,
             ]
         )
         c.state = s
@@ -761,108 +863,125 @@ class ObservationEncoder:
         self._tier_cost[tier, cost] = data
         return data
 
-    def _write_turn(self, c: _Seat, obs: Observation) -> None:
+    def _write_turn(
+        self,
+        c: _Seat,
+        me: int,
+        turn: int,
+        s: PlayerState,
+        players: tuple,
+        seen: tuple,
+        last: int | None,
+    ) -> None:
         """Write what changes only in the combat round (or as players are
-        knocked out): the turn scalars, the opponents and the warbands seen."""
-        s = obs.state
-        me = obs.player
-        players = obs.players
-        last = obs.last_opponent
-        turn = obs.turn / 30
-        _TURN.pack_into(
-            c.view,
-            self._turn_at,
-            turn if turn < 1.0 else 1.0,
-            1.0 if s.won_last_combat else 0.0,
-            1.0 if players[me].alive else 0.0,
-            0.0 if last is None else 1.0,
-            0.0 if last is None or players[last].alive else 1.0,
+        knocked out): the turn scalars (kept for the own part), the opponents
+        and the warbands seen."""
+        c.turn_bytes = b"".join(
+            [
+                _THIRTIETHS[turn] if 0 <= turn < _TABLE else _ONE4,
+                _FLAG[s.won_last_combat],
+                _FLAG[players[me].alive],
+                _ZERO4 if last is None else _ONE4,
+                _ZERO4 if last is None or players[last].alive else _ONE4,
+            ]
         )
         n = self.players
-        values: list[float] = []
+        fought = -1 if last is None else last
+        rows: list[bytes] = []
         for k in range(1, n):
             p = (me + k) % n
-            seen = obs.seen[p]
-            if seen is None:
-                values += (1.0 if last == p else 0.0, 0.0, 0.0, 0.0, 0.0)
+            rows.append(_ONE4 if p == fought else _ZERO4)
+            board = seen[p]
+            if board is None:
+                rows.append(_UNSEEN)
             else:
-                age = (obs.turn - seen.turn) / 30
-                values += (
-                    1.0 if last == p else 0.0,
-                    1.0,
-                    age if age < 1.0 else 1.0,
-                    len(seen.board.minions) / MAX_BOARD,
-                    seen.board.tier / 6,
-                )
-        self._opponent_struct.pack_into(c.view, self._opponents_at, *values)
-        if obs.seen is not c.seen:
-            self._write_seen(c, obs)
+                when, size_tier = _seen_facts(board)
+                age = turn - when
+                rows.append(_ONE4)
+                rows.append(_THIRTIETHS[age] if 0 <= age < _TABLE else _ONE4)
+                rows.append(size_tier)
+        c.view[self._opponents] = b"".join(rows)
+        if seen is not c.seen:
+            self._write_seen(c, me, seen)
+            c.seen = seen
 
-    def _write_seen(self, c: _Seat, obs: Observation) -> None:
+    def _write_seen(self, c: _Seat, me: int, seen: tuple) -> None:
         """Write the warbands seen that differ from the ones the vector holds:
         after a combat round, only the last opponent's."""
         n = self.players
-        me = obs.player
         before = c.seen
         view = c.view
         block = MAX_BOARD * _ROW_BYTES
         for k in range(1, n):
             p = (me + k) % n
-            now = obs.seen[p]
+            now = seen[p]
             old = None if before is None else before[p]
             if now is old:
                 continue
             at = self._seen_at + (k - 1) * block
-            data = b"" if now is None else b"".join(map(_combat_row, now.board.minions))
-            view[at : at + len(data)] = data
-            if len(data) < block:
-                view[at + len(data) : at + block] = _ZERO[: block - len(data)]
+            if now is None:
+                view[at : at + block] = _EMPTY[MAX_BOARD]
+            else:
+                minions = now.board.minions
+                rows = [_combat_row(m) for m in minions]
+                rows.append(_EMPTY[MAX_BOARD - len(minions)])
+                view[at : at + block] = b"".join(rows)
 
-    def _static_features(self, obs: Observation) -> np.ndarray:
+    def _static_bytes(self, me: int, tribes: tuple[str, ...]) -> bytes:
         """The self features fixed for a whole game: lobby types and seat."""
-        out = np.zeros(len(TRIBES) + 8, dtype=np.float32)
-        for i, tribe in enumerate(TRIBES):
-            out[i] = tribe in obs.tribes
-        out[len(TRIBES) + obs.player % 8] = 1.0
-        return out
+        values = [1.0 if tribe in tribes else 0.0 for tribe in TRIBES]
+        values += [1.0 if i == me % 8 else 0.0 for i in range(8)]
+        return struct.pack(f"{len(values)}f", *values)
+
+    def _write_public(self, c: _Seat, me: int, players: tuple) -> None:
+        """The players and heroes sections for observer ``me`` (rows rotated
+        to start at them)."""
+        rows, heroes = self._public_rows(players)
+        c.view[self._players] = b"".join(rows[me:] + rows[:me])
+        c.view[self._heroes] = b"".join(heroes[me:] + heroes[:me])
+        c.players = players
 
     def _public_rows(self, players: tuple) -> tuple[list[bytes], list[bytes]]:
-        """The players and heroes sections for each observer (rows rotated to
-        start at them), built once per standings tuple for all of them."""
+        """Every player's standing and hero row, in seat order, for one
+        standings tuple (each row built once per PlayerInfo object)."""
         hit = self._public
         if hit is not None and hit[0] is players:
             return hit[1], hit[2]
-        n = self.players
-        chunks = []
+        rows = []
         hero_rows = []
         for info in players:
-            hero = info.hero
-            if hero is None:
-                hero_rows.append(_NO_HERO_ROW)
-            else:
-                counter = info.counter
-                hero_rows.append(
-                    _HEROES_ROW.pack(
-                        1.0,
-                        _HERO_INDEX.get(hero, 0.0),
-                        _POWER_INDEX.get(info.hero_power or "", 0.0),
-                        0.0 if counter is None else 1.0,
-                        0.0 if counter is None else scale_stat(counter[1]),
-                    )
-                )
-            health = info.health / self._hero
-            chunks.append(
-                _PLAYER.pack(
-                    1.0 if info.alive else 0.0,
-                    0.0 if health <= 0.0 else (health if health < 1.0 else 1.0),
-                    info.tier / 6,
-                    0.0 if info.placement is None else info.placement / n,
-                )
+            got = _INFO_ROWS.get(id(info))
+            if got is None or got[0] is not info:
+                if len(_INFO_ROWS) >= _ID_CACHE_LIMIT:
+                    _INFO_ROWS.clear()
+                got = _INFO_ROWS[id(info)] = (info, *self._info_rows(info))
+            rows.append(got[1])
+            hero_rows.append(got[2])
+        self._public = (players, rows, hero_rows)
+        return rows, hero_rows
+
+    def _info_rows(self, info: Any) -> tuple[bytes, bytes]:
+        """One player's standing row and hero row."""
+        hero = info.hero
+        if hero is None:
+            hero_row = _NO_HERO_ROW
+        else:
+            counter = info.counter
+            hero_row = _HEROES_ROW.pack(
+                1.0,
+                _HERO_INDEX.get(hero, 0.0),
+                _POWER_INDEX.get(info.hero_power or "", 0.0),
+                0.0 if counter is None else 1.0,
+                0.0 if counter is None else scale_stat(counter[1]),
             )
-        out = [b"".join(chunks[me:] + chunks[:me]) for me in range(n)]
-        heroes = [b"".join(hero_rows[me:] + hero_rows[:me]) for me in range(n)]
-        self._public = (players, out, heroes)
-        return out, heroes
+        health = info.health / self._hero
+        row = _PLAYER.pack(
+            1.0 if info.alive else 0.0,
+            0.0 if health <= 0.0 else (health if health < 1.0 else 1.0),
+            info.tier / 6,
+            0.0 if info.placement is None else info.placement / self.players,
+        )
+        return row, hero_row
 
 
 def legal_mask(legal_actions: Iterable[Any], dtype: Any = np.int8) -> np.ndarray:
