@@ -30,6 +30,7 @@ from bgsim.envs.bench import aec_game, gym_game, lobby_game, lobby_gym_game
 from bgsim.envs.encoding import (
     CARD_FEATURES,
     CARD_IDS,
+    PLAYER_FEATURES,
     SELF_FEATURES,
     describe_layout,
     legal_mask,
@@ -461,6 +462,16 @@ def test_incremental_encoding_matches_a_fresh_encoder_through_a_game():
     for seat in range(N):  # the final standings, placements included
         fresh = ObservationEncoder().encode(lobby.observe(seat))
         assert np.array_equal(incremental.encode_lobby(lobby, seat), fresh)
+
+
+def test_encoders_of_two_rulesets_scale_the_same_standings_by_their_own_numbers():
+    rules = load_ruleset()
+    longer = dataclasses.replace(rules, lobby=dataclasses.replace(rules.lobby, hero_health=80))
+    obs = Lobby(5).observe(0)
+    health = LAYOUT["players"].start + PLAYER_FEATURES.index("health")
+    for _ in range(2):  # in either order, and again: nothing one encoder kept leaks
+        assert ObservationEncoder(rules).encode(obs)[health] == 1.0  # 40 of 40
+        assert ObservationEncoder(longer).encode(obs)[health] == 0.5  # 40 of 80
 
 
 ENCODE_A_GAME = """

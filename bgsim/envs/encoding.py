@@ -476,9 +476,6 @@ _NO_HERO_ROW: Final = bytes(_HEROES_ROW.size)
 _NO_HERO: Final = bytes(_HERO.size)
 _HERO_BYTES: Final[dict[int, tuple[HeroState, bytes]]] = {}
 _DRAFT_BYTES: Final[dict[tuple[str, ...], bytes]] = {}
-# A standing's rows (players, heroes), per PlayerInfo object: the lobby keeps
-# the objects of the players whose standing did not change.
-_INFO_ROWS: Final[dict[int, tuple[Any, bytes, bytes]]] = {}
 
 
 def _hero_bytes(hero: HeroState) -> bytes:
@@ -655,6 +652,10 @@ class ObservationEncoder:
         self._health = _scaled_table(self._health_scale)
         self._tier_cost: dict[tuple[int, int], bytes] = {}
         self._public: tuple[Any, list[bytes], list[bytes]] | None = None
+        # A standing's rows (players, heroes) per PlayerInfo object (the lobby
+        # keeps the objects of players whose standing did not change); per
+        # encoder, since the rows depend on its ruleset's numbers.
+        self._info_cache: dict[int, tuple[Any, bytes, bytes]] = {}
         lay = self.layout
         # The observer's own part, rewritten as one after every action: the
         # self scalars, shop, frozen flags, hand, warband and Discover are
@@ -949,12 +950,13 @@ class ObservationEncoder:
             return hit[1], hit[2]
         rows = []
         hero_rows = []
+        cache = self._info_cache
         for info in players:
-            got = _INFO_ROWS.get(id(info))
+            got = cache.get(id(info))
             if got is None or got[0] is not info:
-                if len(_INFO_ROWS) >= _ID_CACHE_LIMIT:
-                    _INFO_ROWS.clear()
-                got = _INFO_ROWS[id(info)] = (info, *self._info_rows(info))
+                if len(cache) >= _ID_CACHE_LIMIT:
+                    cache.clear()
+                got = cache[id(info)] = (info, *self._info_rows(info))
             rows.append(got[1])
             hero_rows.append(got[2])
         self._public = (players, rows, hero_rows)
