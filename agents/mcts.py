@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 from agents.arrange import fight_score, hill_climb
 from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
-from agents.heuristic import HeuristicAgent, arranged
+from agents.heuristic import DRAFTS, HeuristicAgent, arranged
 from agents.ismcts import Node, Search
 from agents.options import choice, file_path, flag, integer, number
 from agents.rollout import rollout_action
@@ -221,7 +221,16 @@ class TurnContext:
             guess = partial(_cheat_guess, true, agent._dev)
         self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
-        self.likely = [p for p in living if p != obs.last_opponent] or living
+        # With heroes the round's pairings are drawn as the turn starts and
+        # every player sees their next opponent (as in the game): this turn's
+        # fights are against that one, and later turns' against anyone else.
+        nxt = obs.next_opponent
+        if nxt is not None and nxt != obs.player:
+            self.likely = [nxt]
+            self.later = [p for p in living if p != nxt] or living
+        else:
+            self.likely = [p for p in living if p != obs.last_opponent] or living
+            self.later = self.likely
 
     def at(self, state: PlayerState) -> TurnModel:
         """The turn's model at ``state``, a state this turn reached (the pool
@@ -297,8 +306,9 @@ class TurnContext:
         return plan
 
     def enemies(self, rng: random.Random, turns_ahead: int) -> list[Board]:
-        """Fresh guesses of ``opponents`` different likely opponents."""
-        likely = self.likely
+        """Fresh guesses of ``opponents`` different likely opponents: this
+        turn's known opponent when the pairings are shown."""
+        likely = self.likely if turns_ahead == 0 else self.later
         k = min(self.opponents, len(likely))
         picks = rng.sample(likely, k) if k < len(likely) else likely
         model = self.model
@@ -409,6 +419,7 @@ class MCTSAgent:
         "search_end",
         "value_model",
         "belief",
+        "draft",
     )
     reward = staticmethod(fight_reward)
 
@@ -430,6 +441,7 @@ class MCTSAgent:
         search_end: object = False,
         value_model: object = None,
         belief: object = None,
+        draft: object = "best",
     ) -> None:
         # Options arrive from lineups as text, numbers or true: each is checked
         # here (agents.options), so a bad one is a ValueError naming it.
@@ -469,7 +481,9 @@ class MCTSAgent:
         self._model = _value_model(model_path) if value == "model" else None
         # belief=PATH: guess enemy boards by a table of `bgsim belief --fit --out PATH`.
         self._dev = None if belief is None else load_development(file_path("belief", belief))
-        self._heuristic = HeuristicAgent()
+        # The draft is the heuristic's rule; by default its best rated offer
+        # rather than its draw (which lets a heuristic lobby play every hero).
+        self._heuristic = HeuristicAgent(draft=choice("draft", draft, DRAFTS))
         self.c = c
         self.cheat = cheat
         self.runs = runs
