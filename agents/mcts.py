@@ -105,14 +105,14 @@ PRIOR = {
 
 
 def search_actions(
-    state: PlayerState, legal: Sequence[Action], no_upgrade: bool = False
+    state: PlayerState, legal: Sequence[Action], no_upgrade: bool = False, no_power: bool = False
 ) -> list[Action]:
     """The actions the tree branches on: no Moves and no Freeze (positions come
     from where minions are played, at either end), one Play per hand card and
     target at the left or right end; no Upgrade when leveling is left to the
-    default policy."""
+    default policy, and no HeroPower when the hero power is."""
     end = len(state.board)
-    skip = _SKIP_NO_UPGRADE if no_upgrade else _SKIP
+    skip = _SKIPS[no_upgrade, no_power]
     out = []
     for a in legal:
         if type(a) in skip or (type(a) is Play and a.pos not in (None, 0, end)):
@@ -121,8 +121,12 @@ def search_actions(
     return out
 
 
-_SKIP = frozenset((Move, Freeze))
-_SKIP_NO_UPGRADE = frozenset((Move, Freeze, Upgrade))
+_SKIPS = {
+    (False, False): frozenset((Move, Freeze)),
+    (True, False): frozenset((Move, Freeze, Upgrade)),
+    (False, True): frozenset((Move, Freeze, HeroPower)),
+    (True, True): frozenset((Move, Freeze, Upgrade, HeroPower)),
+}
 
 
 def budget_part(decisions_left: int) -> float:
@@ -161,13 +165,16 @@ def fight_reward(odds: Any, health: int) -> float:
     return max(0.0, value - odds.lethal_taken)
 
 
-def unsearched(planned: Action, level: str, search_end: bool) -> bool:
+def unsearched(planned: Action, level: str, search_end: bool, power: str = "search") -> bool:
     """Whether the agent takes the heuristic's ``planned`` action without a
-    search: its leveling (``level="heuristic"``) and, unless ``search_end``,
-    its end of turn (searching there changed 1 decision in 299 for 17% of the
-    turn's iterations; DESIGN, search budget)."""
+    search: its leveling (``level="heuristic"``), its hero power
+    (``power="heuristic"``) and, unless ``search_end``, its end of turn
+    (searching there changed 1 decision in 299 for 17% of the turn's
+    iterations; DESIGN, search budget)."""
     if isinstance(planned, Upgrade):
         return level == "heuristic"
+    if isinstance(planned, HeroPower):
+        return power == "heuristic"
     return not search_end and isinstance(planned, EndTurn | Move)
 
 
@@ -206,6 +213,7 @@ class TurnContext:
         self.runs = agent.runs
         self.opponents = agent.opponents
         self.level = agent.level
+        self.power = agent.power
         self.search_end = agent.search_end
         self.value_model = agent._model
         self.memo: dict[tuple, Action] = {}
@@ -254,7 +262,10 @@ class TurnContext:
         :func:`search_actions`), the heuristic's first, then by ``PRIOR``."""
         state = model.state
         legal = model.legal_actions()
-        actions = search_actions(state, legal, self.level == "heuristic") or legal
+        actions = (
+            search_actions(state, legal, self.level == "heuristic", self.power == "heuristic")
+            or legal
+        )
         first = self.default(state, legal)
         # Actions are interned (bgsim.ACTIONS), so ``is`` compares them
         # without the dataclass __eq__.
@@ -274,7 +285,8 @@ class TurnContext:
         searched = (
             a
             for a in taken[:MAX_ROLLOUT_ACTIONS]
-            if not isinstance(a, Move) and not unsearched(a, self.level, self.search_end)
+            if not isinstance(a, Move)
+            and not unsearched(a, self.level, self.search_end, self.power)
         )
         return max(sum(1 for _ in searched), 1)
 
@@ -413,6 +425,7 @@ class MCTSAgent:
         "policy",
         "value",
         "level",
+        "power",
         "confidence",
         "opponents",
         "arrange",
@@ -435,6 +448,7 @@ class MCTSAgent:
         policy: object = "mixed",
         value: object = "fight",
         level: object = "heuristic",
+        power: object = "heuristic",
         confidence: object = 2.0,
         opponents: object = 1,
         arrange: object = True,
@@ -466,6 +480,7 @@ class MCTSAgent:
         self.policy = choice("policy", policy, ("heuristic", "static", "mixed"))
         value = choice("value", value, ("model", "fight"))
         level = choice("level", level, ("search", "heuristic"))
+        self.power = choice("power", power, ("search", "heuristic"))
         self.confidence = number("confidence", confidence, 0)
         self.opponents = integer("opponents", opponents, 1, MAX_OPPONENTS)
         self.arrange = flag("arrange", arrange)
@@ -515,7 +530,7 @@ class MCTSAgent:
             self._new_turn(observation)
         state = observation.state
         planned = self._ctx.default(state, legal_actions)
-        if unsearched(planned, self.level, self.search_end):
+        if unsearched(planned, self.level, self.search_end, self.power):
             action = planned
         else:
             action = self._searched(observation)
