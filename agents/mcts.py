@@ -7,10 +7,12 @@ turn's model guesses the hidden enemy warbands through :mod:`agents.belief`
 what guessing costs) and each determinization draws fresh seeds for shop
 rolls, discovers and combats, so no random outcome is known in advance. The
 prior and the rollout policy of the current turn are the heuristic agent's;
-the evaluator fights the likely opponent (a random living one other than the
-last) through ``combat_c.simulate`` and, with ``horizon`` > 0, plays further
-turns (by the static policy with the default ``policy="mixed"``) and fights
-again. The reward in [0, 1] comes from the fights' outcomes weighed by the
+the evaluator fights the likely opponent (the next opponent when the
+pairings are shown, as in lobbies with heroes; else a random living one
+other than the last) through ``combat_c.simulate`` and, with ``horizon`` >
+0, plays further turns (by the static policy with the default
+``policy="mixed"``) and fights again (a random living player other than
+this turn's opponent). The reward in [0, 1] comes from the fights' outcomes weighed by the
 hero's health (see :meth:`MCTSAgent.reward`). Before ending its turn the agent
 orders its warband with the hill-climb of :mod:`agents.arrange`.
 
@@ -22,14 +24,21 @@ warband to end it) the agent does not search unless ``search_end``: that
 almost never changed the decision. :meth:`MCTSAgent.analyse` searches a
 position for a fixed number of iterations.
 
-Heroes: the tree branches on ``HeroPower`` (every valid target) like on any
-other action, ordered after the heuristic's choice with Upgrade's weight. The
-draft (``ChooseHero`` before turn 1) is not searched but decided by the hero
-rule of :mod:`agents.hero_policy` (the heuristic's): a search here looks one
-turn ahead and fights with the warband it ends on, and before turn 1 every
-hero ends the draft with the same empty warband, so the search would compare
-equal rewards; a hero's worth shows over a whole game, which is what the
-rule's measured rating is.
+Heroes: the hero power is used as the heuristic's policy uses it
+(``power="heuristic"``, the default): where the policy uses it the agent
+does so unsearched, and the tree does not branch on it. A one-turn search
+sees a power's worth only in this turn's and the next fight, and most powers
+pay later (gold, cards, a warband grown over turns); over 800 lobbies at 0.5
+s a turn the agent placed as well or better this way (DESIGN, Search).
+``power="search"`` branches on ``HeroPower`` (every valid target) like on
+any other action, ordered after the heuristic's choice with Upgrade's
+weight. The draft (``ChooseHero`` before turn 1) is not searched but decided
+by the ratings of :mod:`agents.hero_policy`: the best rated offer
+(``draft="best"``), or the heuristic's draw (``draft="rating"``). A search
+here looks one turn ahead and fights with the warband it ends on, and before
+turn 1 every hero ends the draft with the same empty warband, so the search
+would compare equal rewards; a hero's worth shows over a whole game, which
+is what the measured rating is.
 """
 
 from __future__ import annotations
