@@ -204,9 +204,10 @@ _TARGETING: Final = KNOWLEDGE.targeting
 _SELL_GOLD: Final = KNOWLEDGE.sell_gold
 _POWERS: Final = HEROES.powers
 # How the agent drafts: by the ratings of agents.hero_policy (a draw that favours
-# the best rated, see HeroKnowledge.draft), or the first offer
-# (offers are a random draw, so that is a uniformly random hero: for measuring).
-DRAFTS: Final = ("rating", "first")
+# the best rated, see HeroKnowledge.draft), the best rated offer, or the first
+# offer (offers are a random draw, so that is a uniformly random hero: for
+# measuring).
+DRAFTS: Final = ("rating", "best", "first")
 
 # Leveling curves: the turns on which to reach tiers 2, 3, 4, 5 and 6. A curve option is
 # one of these names or such turns joined by dashes ("2-4-7-9-12").
@@ -414,7 +415,7 @@ class HeuristicAgent:
         if unknown:
             raise ValueError(f"unknown option {unknown[0]!r}; choose from {', '.join(PARAMS)}")
         self.curve = _curve(str(curve))
-        self.draft_first = choice("draft", draft, DRAFTS) == "first"
+        self.draft = choice("draft", draft, DRAFTS)
         # The public standings, for powers aimed at a player (set by act; a
         # search that calls decide sets them from its observation).
         self.standings: tuple[PlayerInfo, ...] = ()
@@ -475,7 +476,10 @@ class HeuristicAgent:
         if self.rules is None:
             raise ValueError("HeuristicAgent.decide needs rules: call use_rules first")
         if s.hero_offers:
-            option = 0 if self.draft_first else HEROES.draft(s.hero_offers, self._rng)
+            if self.draft == "first":
+                option = 0
+            else:
+                option = HEROES.draft(s.hero_offers, self._rng if self.draft == "rating" else None)
             return ACTIONS[CHOOSE_HERO_BASE + option]
         ctx = self._context(s, turn)
         if s.discover:

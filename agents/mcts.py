@@ -7,10 +7,12 @@ turn's model guesses the hidden enemy warbands through :mod:`agents.belief`
 what guessing costs) and each determinization draws fresh seeds for shop
 rolls, discovers and combats, so no random outcome is known in advance. The
 prior and the rollout policy of the current turn are the heuristic agent's;
-the evaluator fights the likely opponent (a random living one other than the
-last) through ``combat_c.simulate`` and, with ``horizon`` > 0, plays further
-turns (by the static policy with the default ``policy="mixed"``) and fights
-again. The reward in [0, 1] comes from the fights' outcomes weighed by the
+the evaluator fights the likely opponent (the next opponent when the
+pairings are shown, as in lobbies with heroes; else a random living one
+other than the last) through ``combat_c.simulate`` and, with ``horizon`` >
+0, plays further turns (by the static policy with the default
+``policy="mixed"``) and fights again (a random living player other than
+this turn's opponent). The reward in [0, 1] comes from the fights' outcomes weighed by the
 hero's health (see :meth:`MCTSAgent.reward`). Before ending its turn the agent
 orders its warband with the hill-climb of :mod:`agents.arrange`.
 
@@ -22,14 +24,21 @@ warband to end it) the agent does not search unless ``search_end``: that
 almost never changed the decision. :meth:`MCTSAgent.analyse` searches a
 position for a fixed number of iterations.
 
-Heroes: the tree branches on ``HeroPower`` (every valid target) like on any
-other action, ordered after the heuristic's choice with Upgrade's weight. The
-draft (``ChooseHero`` before turn 1) is not searched but decided by the hero
-rule of :mod:`agents.hero_policy` (the heuristic's): a search here looks one
-turn ahead and fights with the warband it ends on, and before turn 1 every
-hero ends the draft with the same empty warband, so the search would compare
-equal rewards; a hero's worth shows over a whole game, which is what the
-rule's measured rating is.
+Heroes: the hero power is used as the heuristic's policy uses it
+(``power="heuristic"``, the default): where the policy uses it the agent
+does so unsearched, and the tree does not branch on it. A one-turn search
+sees a power's worth only in this turn's and the next fight, and most powers
+pay later (gold, cards, a warband grown over turns); over 800 lobbies at 0.5
+s a turn the agent placed as well or better this way (DESIGN, Search).
+``power="search"`` branches on ``HeroPower`` (every valid target) like on
+any other action, ordered after the heuristic's choice with Upgrade's
+weight. The draft (``ChooseHero`` before turn 1) is not searched but decided
+by the ratings of :mod:`agents.hero_policy`: the best rated offer
+(``draft="best"``), or the heuristic's draw (``draft="rating"``). A search
+here looks one turn ahead and fights with the warband it ends on, and before
+turn 1 every hero ends the draft with the same empty warband, so the search
+would compare equal rewards; a hero's worth shows over a whole game, which
+is what the measured rating is.
 """
 
 from __future__ import annotations
@@ -44,7 +53,7 @@ from typing import Any, ClassVar
 from agents.arrange import fight_score, hill_climb
 from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
-from agents.heuristic import HeuristicAgent, arranged
+from agents.heuristic import DRAFTS, HeuristicAgent, arranged
 from agents.ismcts import Node, Search
 from agents.options import choice, file_path, flag, integer, number
 from agents.rollout import rollout_action
@@ -105,14 +114,14 @@ PRIOR = {
 
 
 def search_actions(
-    state: PlayerState, legal: Sequence[Action], no_upgrade: bool = False
+    state: PlayerState, legal: Sequence[Action], no_upgrade: bool = False, no_power: bool = False
 ) -> list[Action]:
     """The actions the tree branches on: no Moves and no Freeze (positions come
     from where minions are played, at either end), one Play per hand card and
     target at the left or right end; no Upgrade when leveling is left to the
-    default policy."""
+    default policy, and no HeroPower when the hero power is."""
     end = len(state.board)
-    skip = _SKIP_NO_UPGRADE if no_upgrade else _SKIP
+    skip = _SKIPS[no_upgrade, no_power]
     out = []
     for a in legal:
         if type(a) in skip or (type(a) is Play and a.pos not in (None, 0, end)):
@@ -121,8 +130,12 @@ def search_actions(
     return out
 
 
-_SKIP = frozenset((Move, Freeze))
-_SKIP_NO_UPGRADE = frozenset((Move, Freeze, Upgrade))
+_SKIPS = {
+    (False, False): frozenset((Move, Freeze)),
+    (True, False): frozenset((Move, Freeze, Upgrade)),
+    (False, True): frozenset((Move, Freeze, HeroPower)),
+    (True, True): frozenset((Move, Freeze, Upgrade, HeroPower)),
+}
 
 
 def budget_part(decisions_left: int) -> float:
@@ -161,13 +174,16 @@ def fight_reward(odds: Any, health: int) -> float:
     return max(0.0, value - odds.lethal_taken)
 
 
-def unsearched(planned: Action, level: str, search_end: bool) -> bool:
+def unsearched(planned: Action, level: str, search_end: bool, power: str = "search") -> bool:
     """Whether the agent takes the heuristic's ``planned`` action without a
-    search: its leveling (``level="heuristic"``) and, unless ``search_end``,
-    its end of turn (searching there changed 1 decision in 299 for 17% of the
-    turn's iterations; DESIGN, search budget)."""
+    search: its leveling (``level="heuristic"``), its hero power
+    (``power="heuristic"``) and, unless ``search_end``, its end of turn
+    (searching there changed 1 decision in 299 for 17% of the turn's
+    iterations; DESIGN, search budget)."""
     if isinstance(planned, Upgrade):
         return level == "heuristic"
+    if isinstance(planned, HeroPower):
+        return power == "heuristic"
     return not search_end and isinstance(planned, EndTurn | Move)
 
 
@@ -206,6 +222,7 @@ class TurnContext:
         self.runs = agent.runs
         self.opponents = agent.opponents
         self.level = agent.level
+        self.power = agent.power
         self.search_end = agent.search_end
         self.value_model = agent._model
         self.memo: dict[tuple, Action] = {}
@@ -221,7 +238,16 @@ class TurnContext:
             guess = partial(_cheat_guess, true, agent._dev)
         self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
-        self.likely = [p for p in living if p != obs.last_opponent] or living
+        # With heroes the round's pairings are drawn as the turn starts and
+        # every player sees their next opponent (as in the game): this turn's
+        # fights are against that one, and later turns' against anyone else.
+        nxt = obs.next_opponent
+        if nxt is not None and nxt != obs.player:
+            self.likely = [nxt]
+            self.later = [p for p in living if p != nxt] or living
+        else:
+            self.likely = [p for p in living if p != obs.last_opponent] or living
+            self.later = self.likely
 
     def at(self, state: PlayerState) -> TurnModel:
         """The turn's model at ``state``, a state this turn reached (the pool
@@ -245,7 +271,10 @@ class TurnContext:
         :func:`search_actions`), the heuristic's first, then by ``PRIOR``."""
         state = model.state
         legal = model.legal_actions()
-        actions = search_actions(state, legal, self.level == "heuristic") or legal
+        actions = (
+            search_actions(state, legal, self.level == "heuristic", self.power == "heuristic")
+            or legal
+        )
         first = self.default(state, legal)
         # Actions are interned (bgsim.ACTIONS), so ``is`` compares them
         # without the dataclass __eq__.
@@ -265,7 +294,8 @@ class TurnContext:
         searched = (
             a
             for a in taken[:MAX_ROLLOUT_ACTIONS]
-            if not isinstance(a, Move) and not unsearched(a, self.level, self.search_end)
+            if not isinstance(a, Move)
+            and not unsearched(a, self.level, self.search_end, self.power)
         )
         return max(sum(1 for _ in searched), 1)
 
@@ -297,8 +327,9 @@ class TurnContext:
         return plan
 
     def enemies(self, rng: random.Random, turns_ahead: int) -> list[Board]:
-        """Fresh guesses of ``opponents`` different likely opponents."""
-        likely = self.likely
+        """Fresh guesses of ``opponents`` different likely opponents: this
+        turn's known opponent when the pairings are shown."""
+        likely = self.likely if turns_ahead == 0 else self.later
         k = min(self.opponents, len(likely))
         picks = rng.sample(likely, k) if k < len(likely) else likely
         model = self.model
@@ -403,12 +434,14 @@ class MCTSAgent:
         "policy",
         "value",
         "level",
+        "power",
         "confidence",
         "opponents",
         "arrange",
         "search_end",
         "value_model",
         "belief",
+        "draft",
     )
     reward = staticmethod(fight_reward)
 
@@ -424,12 +457,14 @@ class MCTSAgent:
         policy: object = "mixed",
         value: object = "fight",
         level: object = "heuristic",
+        power: object = "heuristic",
         confidence: object = 2.0,
         opponents: object = 1,
         arrange: object = True,
         search_end: object = False,
         value_model: object = None,
         belief: object = None,
+        draft: object = "best",
     ) -> None:
         # Options arrive from lineups as text, numbers or true: each is checked
         # here (agents.options), so a bad one is a ValueError naming it.
@@ -454,6 +489,7 @@ class MCTSAgent:
         self.policy = choice("policy", policy, ("heuristic", "static", "mixed"))
         value = choice("value", value, ("model", "fight"))
         level = choice("level", level, ("search", "heuristic"))
+        self.power = choice("power", power, ("search", "heuristic"))
         self.confidence = number("confidence", confidence, 0)
         self.opponents = integer("opponents", opponents, 1, MAX_OPPONENTS)
         self.arrange = flag("arrange", arrange)
@@ -469,7 +505,9 @@ class MCTSAgent:
         self._model = _value_model(model_path) if value == "model" else None
         # belief=PATH: guess enemy boards by a table of `bgsim belief --fit --out PATH`.
         self._dev = None if belief is None else load_development(file_path("belief", belief))
-        self._heuristic = HeuristicAgent()
+        # The draft is the heuristic's rule; by default its best rated offer
+        # rather than its draw (which lets a heuristic lobby play every hero).
+        self._heuristic = HeuristicAgent(draft=choice("draft", draft, DRAFTS))
         self.c = c
         self.cheat = cheat
         self.runs = runs
@@ -501,7 +539,7 @@ class MCTSAgent:
             self._new_turn(observation)
         state = observation.state
         planned = self._ctx.default(state, legal_actions)
-        if unsearched(planned, self.level, self.search_end):
+        if unsearched(planned, self.level, self.search_end, self.power):
             action = planned
         else:
             action = self._searched(observation)

@@ -172,8 +172,12 @@ def test_the_heuristic_drafts_by_the_rating_or_the_first_offer():
     assert len(picks) > 1
     first = HeuristicAgent(draft="first")
     assert first.act(obs, lobby.legal_actions(seat)) == ChooseHero(0)
+    best = HeuristicAgent(draft="best")
+    for seed in range(20):  # no draw: the best rated offer whatever the seed
+        best.reset(seat, seed)
+        assert best.act(obs, lobby.legal_actions(seat)) == ChooseHero(KNOWLEDGE.draft(offers))
     with pytest.raises(ValueError, match="draft must be one of"):
-        HeuristicAgent(draft="best")
+        HeuristicAgent(draft="worst")
 
 
 # ------------------------------------------------------------ heuristic: powers
@@ -336,26 +340,84 @@ def test_greedy_drafts_by_the_rule_and_uses_its_power_by_its_policy():
     assert agent.act(fake, [EndTurn(), HeroPower()]) == EndTurn()
 
 
-def test_mcts_decides_the_draft_by_the_rule_and_searches_hero_powers():
+def test_mcts_drafts_the_best_rated_offer_unsearched_or_by_the_heuristics_rule():
+    lobby, seat = next(
+        (lob, p)
+        for seed in range(1, 50)
+        for lob in [Lobby(seed, heroes=True)]
+        for p in range(8)
+        if 0.3 < gap(lob.observe(p).state.hero_offers) < 1.0
+    )
+    obs, legal = lobby.observe(seat), lobby.legal_actions(seat)
+    best = ChooseHero(KNOWLEDGE.draft(obs.state.hero_offers))
+    picks = Counter()
+    for seed in range(40):
+        agent = MCTSAgent(budget=Budget(iterations=30))
+        agent.reset(seat, seed)
+        picks[agent.act(obs, legal)] += 1
+        assert agent.iterations_done == 0  # not searched
+    assert picks == {best: 40}
+    drawn = Counter()
+    for seed in range(40):
+        agent, rule = MCTSAgent(draft="rating"), HeuristicAgent()
+        agent.reset(seat, seed)
+        rule.reset(seat, seed)
+        choice = agent.act(obs, legal)
+        assert choice == rule.act(obs, legal)  # the heuristic's draw, seed for seed
+        drawn[choice] += 1
+    assert len(drawn) == 2
+    with pytest.raises(ValueError, match="draft must be one of"):
+        MCTSAgent(draft="worst")
+
+
+def test_mcts_leaves_the_hero_power_to_the_heuristic_unless_told_to_search_it():
+    from agents.mcts import TurnContext, unsearched
+
     lobby = Lobby(5, heroes=True)
-    obs = lobby.observe(0)
-    agent = MCTSAgent(budget=Budget(iterations=30))
-    agent.reset(0, 0)
-    choice = agent.act(obs, lobby.legal_actions(0))
-    heuristic = HeuristicAgent()
-    heuristic.reset(0, 0)
-    assert choice == heuristic.act(obs, lobby.legal_actions(0))  # the heuristic's rule
-    assert agent.iterations_done == 0  # not searched
     for p in range(8):
         lobby.apply(p, ChooseHero(0))
+    # Pyramad's power comes after the buys: with a good buy in the shop the
+    # heuristic buys first, and the power is legal.
+    board, shop = [mk("BGS_004"), mk("BOT_606")], [mk("BGS_004", 6, 6)]
+    state = with_hero("Pyramad", board=board, shop=shop, gold=4, tier=1, turn=2)
+    real = lobby.observe(0)
+    fake = Observation(0, 2, state, real.players, real.seen, real.tribes, None, RULES)
+    for power, branches in (("heuristic", False), ("search", True)):
+        agent = MCTSAgent(budget=Budget(iterations=30), power=power)
+        agent.reset(0, 0)
+        ctx = TurnContext(agent, fake)
+        actions = ctx.expand(ctx.at(state))
+        assert actions[0] == Buy(0)
+        assert (HeroPower() in actions) is branches
+        assert unsearched(HeroPower(), "heuristic", False, power) is not branches
+    with pytest.raises(ValueError, match="power must be one of"):
+        MCTSAgent(power="never")
+
+
+def test_mcts_fights_the_opponent_the_pairings_show():
     from agents.mcts import TurnContext
 
-    state = with_hero("Pyramad", board=[mk("BOT_606")], gold=3, tier=1, turn=1)
-    real = lobby.observe(0)
-    fake = Observation(0, 1, state, real.players, real.seen, real.tribes, None, RULES)
-    ctx = TurnContext(agent, fake)
-    actions = ctx.expand(ctx.at(state))
-    assert HeroPower() in actions
+    lobby = Lobby(5, heroes=True)
+    for p in range(8):
+        lobby.apply(p, ChooseHero(0))
+    obs = lobby.observe(0)
+    nxt = obs.next_opponent
+    assert nxt is not None and nxt != 0
+    agent = MCTSAgent(budget=Budget(iterations=10))
+    agent.reset(0, 0)
+    ctx = TurnContext(agent, obs)
+    assert ctx.likely == [nxt]
+    assert sorted(ctx.later) == sorted(set(range(1, 8)) - {nxt})
+    rng = random.Random(1)
+    assert [b.hero for b in ctx.enemies(rng, 0)] == [obs.players[nxt].hero]
+    assert {b.hero for _ in range(20) for b in ctx.enemies(rng, 1)} <= {
+        obs.players[p].hero for p in ctx.later
+    }
+    # Without heroes the pairings are drawn as the fights start: any living
+    # player but the last opponent.
+    plain = Lobby(5).observe(0)
+    ctx = TurnContext(agent, plain)
+    assert plain.next_opponent is None and ctx.likely == ctx.later == list(range(1, 8))
 
 
 def test_mcts_plays_a_lobby_with_heroes():
