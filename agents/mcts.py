@@ -12,9 +12,10 @@ pairings are shown, as in lobbies with heroes; else a random living one
 other than the last) through ``combat_c.simulate`` and, with ``horizon`` >
 0, plays further turns (by the static policy with the default
 ``policy="mixed"``) and fights again (a random living player other than
-this turn's opponent). The reward in [0, 1] comes from the fights' outcomes weighed by the
-hero's health (see :meth:`MCTSAgent.reward`). Before ending its turn the agent
-orders its warband with the hill-climb of :mod:`agents.arrange`.
+this turn's opponent). The reward in [0, 1] comes from the fights'
+outcomes weighed by the hero's health (see :meth:`MCTSAgent.reward`).
+Before ending its turn the agent orders its warband with the hill-climb of
+:mod:`agents.arrange`.
 
 The budget is per turn: iterations or seconds, spent over the turn's
 decisions (the tree is kept for the whole turn): each takes ``2 / (n + 1)``

@@ -60,7 +60,7 @@ import math
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -296,9 +296,17 @@ _TRIBE_BITS: Final = tuple(1 << i for i in range(len(TRIBES)))
 _ROW: Final = struct.Struct(f"{CARD_WIDTH}f")
 _ROW_BYTES: Final = _ROW.size
 _CACHE_LIMIT: Final = 200_000  # entries of a cache by value
-# Entries of a cache by object id, which keeps its objects alive (so that an
-# id stays theirs) and is cleared when full.
-_ID_CACHE_LIMIT: Final = 4096
+_ID_CACHE_LIMIT: Final = 4096  # entries of a cache by object id (see _remember)
+_E = TypeVar("_E", bound=tuple)
+
+
+def _remember(cache: dict[int, _E], obj: object, entry: _E) -> None:
+    """Keep ``entry`` under ``id(obj)``, clearing ``cache`` when it is full.
+    The entry holds ``obj`` first, which keeps it alive, so the id stays its
+    own; a lookup checks that ``entry[0] is obj``."""
+    if len(cache) >= _ID_CACHE_LIMIT:
+        cache.clear()
+    cache[id(obj)] = entry
 
 
 def _card_value(card_id: str) -> float:
@@ -353,9 +361,7 @@ def _row(card: HandCard) -> bytes:
     if hit is not None and hit[0] is card:
         return hit[1]
     row = _value_row(card)
-    if len(_ROWS_BY_ID) >= _ID_CACHE_LIMIT:
-        _ROWS_BY_ID.clear()
-    _ROWS_BY_ID[id(card)] = (card, row)  # keeps the card alive, so its id stays its own
+    _remember(_ROWS_BY_ID, card, (card, row))
     return row
 
 
@@ -422,9 +428,7 @@ def _combat_row(m: Any) -> bytes:
     row = _minion_row(
         m.card, m.golden, m.attack, m.health, keywords, len(m.magnetic), m.living_spores, False
     )
-    if len(_COMBAT_ROWS) >= _ID_CACHE_LIMIT:
-        _COMBAT_ROWS.clear()
-    _COMBAT_ROWS[id(m)] = (m, row)  # keeps m alive, so its id stays its own
+    _remember(_COMBAT_ROWS, m, (m, row))
     return row
 
 
@@ -484,8 +488,6 @@ def _hero_bytes(hero: HeroState) -> bytes:
     hit = _HERO_BYTES.get(id(hero))
     if hit is not None and hit[0] is hero:
         return hit[1]
-    if len(_HERO_BYTES) >= _ID_CACHE_LIMIT:
-        _HERO_BYTES.clear()
     data = _HERO.pack(
         1.0,
         _HERO_INDEX.get(hero.hero, 0.0),
@@ -496,7 +498,7 @@ def _hero_bytes(hero: HeroState) -> bytes:
         1.0 if hero.spent else 0.0,
         scale_stat(hero.counter),
     )
-    _HERO_BYTES[id(hero)] = (hero, data)  # keeps the state alive, so its id stays its own
+    _remember(_HERO_BYTES, hero, (hero, data))
     return data
 
 
@@ -575,10 +577,8 @@ def _seen_facts(board: Any) -> tuple[int, bytes]:
     size_tier = _SEVENTHS[len(minions)] + (
         _SIXTHS[tier] if 0 <= tier < _TABLE else _F32.pack(tier / 6)
     )
-    if len(_SEEN_FACTS) >= _ID_CACHE_LIMIT:
-        _SEEN_FACTS.clear()
     when: int = board.turn
-    _SEEN_FACTS[id(board)] = (board, when, size_tier)  # keeps it alive: its id stays its own
+    _remember(_SEEN_FACTS, board, (board, when, size_tier))
     return when, size_tier
 
 
@@ -954,9 +954,9 @@ class ObservationEncoder:
         for info in players:
             got = cache.get(id(info))
             if got is None or got[0] is not info:
-                if len(cache) >= _ID_CACHE_LIMIT:
-                    cache.clear()
-                got = cache[id(info)] = (info, *self._info_rows(info))
+                row, hero_row = self._info_rows(info)
+                got = (info, row, hero_row)
+                _remember(cache, info, got)
             rows.append(got[1])
             hero_rows.append(got[2])
         self._public = (players, rows, hero_rows)
