@@ -163,10 +163,11 @@ def collect_samples(
     lineup: str = "heuristic:8",
     runs: int = 16,
     progress: Callable[[int], None] | None = None,
+    heroes: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Play ``games`` lobbies; for every player at every end of recruit, the
-    features (odds against a guessed likely opponent, as a search sees them),
-    the turn and the final placement."""
+    """Play ``games`` lobbies (with heroes unless ``heroes`` is false); for
+    every player at every end of recruit, the features (odds against a guessed
+    likely opponent, as a search sees them), the turn and the final placement."""
     from agents.belief import Guesser
     from bgsim.actions import EndTurn
     from bgsim.lobby import Lobby
@@ -180,7 +181,7 @@ def collect_samples(
     placements: dict[tuple[int, int], int] = {}
     for g in range(games):
         game_seed = derive_seed("value", seed, g)
-        lobby = Lobby(game_seed)
+        lobby = Lobby(game_seed, heroes=heroes)
         agents = [make_agent(s) for s in parse_lineup(lineup)]
         for p, agent in enumerate(agents):
             agent.reset(p, derive_seed(game_seed, "agent", p))
@@ -226,11 +227,16 @@ def fit(x: np.ndarray, turns: np.ndarray, y: np.ndarray, fitted_on: str) -> Valu
 
 
 def fit_value_model(
-    games: int = 300, seed: int = 0, lineup: str = "heuristic:8", progress=None
+    games: int = 300,
+    seed: int = 0,
+    lineup: str = "heuristic:8",
+    progress: Callable[[int], None] | None = None,
+    heroes: bool = True,
 ) -> tuple[ValueModel, dict]:
     start = time.perf_counter()
-    x, turns, y = collect_samples(games, seed, lineup, progress=progress)
-    model = fit(x, turns, y, f"{games} games of {lineup}, seed {seed}")
+    x, turns, y = collect_samples(games, seed, lineup, progress=progress, heroes=heroes)
+    kind = "with heroes" if heroes else "without heroes"
+    model = fit(x, turns, y, f"{games} games of {lineup} {kind}, seed {seed}")
     pred = np.array([model.placement(int(t), row) for t, row in zip(turns, x, strict=True)])
     report = {
         "samples": len(y),

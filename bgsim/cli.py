@@ -368,7 +368,9 @@ def _cmd_value(args: argparse.Namespace) -> int:
     _checked_lineup(args.lineup)
     path = _model_out(args.out, "value_model.json")
     try:
-        model, report = fit_value_model(args.games, args.seed, args.lineup)
+        model, report = fit_value_model(
+            args.games, args.seed, args.lineup, heroes=args.heroes == "on"
+        )
     except ValueError as exc:  # too few samples to fit every stage
         raise CommandError(f"{exc}; play more lobbies (--games)") from None
     _write_model(path, model.to_json())
@@ -1184,6 +1186,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="JSON",
         help="the file to write (default: value_model.json in the user's data folder, e.g. "
         "~/.local/share/bgsim; load it with mcts[value=model,value_model=PATH])",
+    )
+    value.add_argument(
+        "--heroes",
+        choices=("on", "off"),
+        default="on",
+        help="lobbies with heroes (default: on; fit on the kind of lobby the model will judge)",
     )
     value.set_defaults(func=_cmd_value)
 

@@ -159,6 +159,24 @@ def test_mcts_search_hands_its_tree_to_the_oldest_generation_unscanned():
         gc.unfreeze()
 
 
+def test_value_samples_come_from_lobbies_of_the_asked_kind(monkeypatch):
+    import bgsim.lobby
+    from agents.value import collect_samples
+
+    kinds = []
+
+    class Recording(Lobby):
+        def __init__(self, seed, ruleset=None, heroes=False):
+            kinds.append(heroes)
+            super().__init__(seed, ruleset, heroes)
+
+    monkeypatch.setattr(bgsim.lobby, "Lobby", Recording)
+    x_on = collect_samples(1, seed=2)[0]
+    x_off = collect_samples(1, seed=2, heroes=False)[0]
+    assert kinds == [True, False]
+    assert x_on.shape[1] == x_off.shape[1] and x_on.tolist() != x_off.tolist()
+
+
 def test_guesses_grow_warbands_by_the_table_of_their_lobbys_kind():
     from agents.belief import Guesser, development
 
