@@ -235,8 +235,9 @@ def fit_value_model(
 ) -> tuple[ValueModel, dict]:
     start = time.perf_counter()
     x, turns, y = collect_samples(games, seed, lineup, progress=progress, heroes=heroes)
-    kind = "with heroes" if heroes else "without heroes"
-    model = fit(x, turns, y, f"{games} games of {lineup} {kind}, seed {seed}")
+    model = fit(
+        x, turns, y, f"{games} games of {lineup}{' with heroes' if heroes else ''}, seed {seed}"
+    )
     pred = np.array([model.placement(int(t), row) for t, row in zip(turns, x, strict=True)])
     report = {
         "samples": len(y),
