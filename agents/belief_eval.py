@@ -44,6 +44,15 @@ def _play(lineup: str, game_seed: int, heroes: bool = False):
         yield lobby, turn, observed, final
 
 
+def selfplay_source(games: int, lineup: str, seed: int, heroes: bool) -> str:
+    """How a table fitted on self-play names its games (its ``fitted_on``).
+
+    >>> selfplay_source(200, "heuristic:8", 0, True)
+    '200 games of heuristic:8 with heroes, seed 0'
+    """
+    return f"{games} games of {lineup}{' with heroes' if heroes else ''}, seed {seed}"
+
+
 def fit_development(
     games: int = 40, seed: int = 0, lineup: str = "heuristic:8", heroes: bool = False
 ) -> Development:
@@ -69,7 +78,7 @@ def fit_development(
         size=tuple(mean(size[t]) for t in turns),
         attack=tuple(mean(atk[t]) for t in turns),
         health=tuple(mean(hp[t]) for t in turns),
-        fitted_on=f"{games} games of {lineup}{' with heroes' if heroes else ''}, seed {seed}",
+        fitted_on=selfplay_source(games, lineup, seed, heroes),
     )
 
 

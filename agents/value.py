@@ -233,11 +233,11 @@ def fit_value_model(
     progress: Callable[[int], None] | None = None,
     heroes: bool = True,
 ) -> tuple[ValueModel, dict]:
+    from agents.belief_eval import selfplay_source
+
     start = time.perf_counter()
     x, turns, y = collect_samples(games, seed, lineup, progress=progress, heroes=heroes)
-    model = fit(
-        x, turns, y, f"{games} games of {lineup}{' with heroes' if heroes else ''}, seed {seed}"
-    )
+    model = fit(x, turns, y, selfplay_source(games, lineup, seed, heroes))
     pred = np.array([model.placement(int(t), row) for t, row in zip(turns, x, strict=True)])
     report = {
         "samples": len(y),
