@@ -109,7 +109,7 @@ def play_game(task: GameTask) -> GameRecord:
                     lobby.apply(player, action)
                 except IllegalActionError as exc:
                     raise AgentError(
-                        f"agent {shown(agent.name)} (seat {player + 1}) chose an action that is "
+                        f"agent {shown(agent.name)} (player {player + 1}) chose an action that is "
                         f"not legal on turn {lobby.turn}: {exc}"
                     ) from None
                 if task.heroes and type(as_action(action)) is HeroPower:
@@ -343,6 +343,11 @@ def run_tournament(
                 store(play_game(task))
         else:
             _run_pool(tasks, store, workers)
+    except BaseException:
+        # A run that stored no game leaves nothing; the first error is the one to report.
+        with contextlib.suppress(Exception):
+            db.drop_run_if_empty(tour.run)
+        raise
     finally:
         bar.close()
     return summarize(r for r in db.games([tour.run]) if r.game < tour.games)

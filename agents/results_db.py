@@ -256,6 +256,16 @@ class ResultsDB:
                 ),
             )
 
+    def drop_run_if_empty(self, run: str) -> None:
+        """Forget run ``run`` if none of its games is stored (a run that
+        failed before its first game leaves nothing behind)."""
+        with _sqlite_errors(self.path), self.conn:
+            self.conn.execute(
+                "DELETE FROM runs WHERE run = ? AND NOT EXISTS "
+                "(SELECT 1 FROM games WHERE games.run = runs.run)",
+                (run,),
+            )
+
     def finished(self, run: str) -> set[int]:
         with _sqlite_errors(self.path):
             rows = self.conn.execute("SELECT game FROM games WHERE run = ?", (run,)).fetchall()

@@ -27,7 +27,9 @@ class Agent(Protocol):
     ``reset(seat, seed)`` starts a new game: every random choice the agent
     makes afterwards must come from ``seed``, so that games replay exactly.
     ``act`` returns one of ``legal_actions`` (never empty when it is called).
-    ``name`` labels the agent in results.
+    ``name`` labels the agent in results. With heroes (the command line's
+    default) turn 0 is the draft: the legal actions are ``ChooseHero``
+    options, one per hero in ``observation.hero_offers``.
 
     >>> import random
     >>> from bgsim import Agent, Lobby
@@ -36,7 +38,7 @@ class Agent(Protocol):
     ...     def reset(self, seat, seed):
     ...         self.rng = random.Random(seed)
     ...     def act(self, observation, legal_actions):
-    ...         return legal_actions[0]  # EndTurn, or the first Discover option
+    ...         return legal_actions[0]  # EndTurn, the first Discover option or hero
     >>> isinstance(Cautious(), Agent)
     True
     >>> lobby = Lobby(seed=1)
@@ -55,20 +57,21 @@ class Agent(Protocol):
 
 class AgentError(RuntimeError):
     """An agent's own code failed while it played, or chose an action that is
-    not legal: the message names the agent, its seat, the turn and where its
-    code failed, in one line (``bgsim`` prints it as an error).
+    not legal: the message names the agent, its player number, the turn and
+    where its code failed, in one line (``bgsim`` prints it as an error).
 
     >>> try:
     ...     raise ValueError("no such card")
     ... except ValueError as exc:
     ...     print(AgentError.failed("thrifty", 1, 3, exc))
-    agent 'thrifty' (seat 1) failed on turn 3: ValueError: no such card (...)
+    agent 'thrifty' (player 1) failed on turn 3: ValueError: no such card (...)
     """
 
     @classmethod
-    def failed(cls, name: str, seat: int, turn: int, exc: BaseException) -> AgentError:
-        """The error for ``exc``, raised by agent ``name`` playing ``seat``."""
-        return cls(f"agent {shown(name)} (seat {seat}) failed on turn {turn}: {described(exc)}")
+    def failed(cls, name: str, player: int, turn: int, exc: BaseException) -> AgentError:
+        """The error for ``exc``, raised by agent ``name`` playing ``player``
+        (numbered from 1, as ``bgsim play`` prints players: seat + 1)."""
+        return cls(f"agent {shown(name)} (player {player}) failed on turn {turn}: {described(exc)}")
 
 
 def described(exc: BaseException) -> str:

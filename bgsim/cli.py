@@ -446,7 +446,6 @@ def _seats(args: argparse.Namespace, rules, budget):  # -> tuple[AgentSpec, ...]
 def _cmd_play(args: argparse.Namespace) -> int:
     from agents.arena import GameTask, play_game
     from bgsim.outputs import output_file
-    from bgsim.seeds import derive_seed
 
     rules = _rules(args)
     budget = _budget(args.budget)
@@ -455,7 +454,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     task = GameTask(
         "play",
         0,
-        derive_seed("play", args.seed),
+        args.seed,  # the lobby's own seed: the game of bgsim.Lobby(seed, heroes=...)
         seats,
         budget,
         None if replay is None else str(replay.parent),
@@ -641,7 +640,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from agents.arena import GameTask, Tournament, play_game, run_tournament
     from agents.results_db import ResultsDB
     from bgsim.outputs import output_dir
-    from bgsim.registry import LineupError
+    from bgsim.registry import LineupError, accepted_options, agent_class
     from bgsim.seeds import derive_seed
     from viz.plots import write_plots
 
@@ -661,7 +660,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     out = output_dir(args.out)
     db_path = out / "results.db"
-    print(f"playing {args.games} eight-player lobbies: {args.lineup} (MCTS budget {budget})")
+    searches = any("budget" in accepted_options(agent_class(spec)) for spec in set(tour.specs))
+    searching = f" (MCTS budget {budget})" if searches else ""
+    print(f"playing {args.games} eight-player lobbies: {args.lineup}{searching}")
     with ResultsDB(db_path) as db:
         try:
             summary = run_tournament(tour, db, workers=args.workers)
@@ -863,7 +864,7 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     # From the sources, so that every signature shows (compiled functions hide theirs).
     env = {**os.environ, "BGSIM_PURE": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "pdoc", *API_MODULES, "-o", str(out)],
+        [sys.executable, "-m", "pdoc", *API_MODULES, "--no-show-source", "-o", str(out)],
         env=env,
         capture_output=True,
         text=True,
@@ -1027,7 +1028,12 @@ def build_parser() -> argparse.ArgumentParser:
     lineup_help = LINEUP_HELP
     play = sub.add_parser("play", help="play one eight-player lobby")
     play.add_argument("--lineup", default="heuristic:1,greedy:1,random:6", help=lineup_help)
-    play.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("lobby seed"))
+    play.add_argument(
+        "--seed",
+        type=_SEED,
+        default=0,
+        help=_SEED_HELP.format("lobby seed, as bgsim.Lobby(seed) takes it"),
+    )
     play.add_argument("--budget", help=_BUDGET_HELP)
     play.add_argument("--replay", help="write the game's replay to this .jsonl file")
     play.add_argument(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import INFO, HandCard, MinionCard
 from bgsim._core.player_state import PlayerState
 from bgsim._core.pool import starting_copies
@@ -82,6 +83,14 @@ class Observation:
       during the recruit phase in a lobby with heroes (None without heroes,
       where the pairings are drawn when the round's combats start).
 
+    With heroes (``Lobby(seed, heroes=True)``, the command line's and the
+    environments' default) the game opens with the draft, turn 0: the legal
+    actions are ``ChooseHero(i)``, one per hero id in :attr:`hero_offers`,
+    and choosing is the player's whole turn. From turn 1 :attr:`hero` holds
+    the hero and its power (``HeroPower`` actions use it). Sir Finley's and
+    The Great Akazamzarak's powers offer ``ChooseHero`` options again (hero
+    powers, Secrets) in :attr:`hero_offers`.
+
     >>> from bgsim import Lobby
     >>> obs = Lobby(seed=1).observe(0)
     >>> obs.turn, obs.gold, obs.tier, len(obs.shop), obs.hand
@@ -134,6 +143,36 @@ class Observation:
     @property
     def health(self) -> int:
         return self.state.health
+
+    @property
+    def hero(self) -> HeroState | None:
+        """The observer's hero and hero power (None before the draft and in
+        a hero-less lobby).
+
+        >>> from bgsim import Lobby, ChooseHero
+        >>> lobby = Lobby(seed=1, heroes=True)
+        >>> lobby.observe(0).hero is None
+        True
+        >>> lobby.apply(0, ChooseHero(0))
+        >>> lobby.observe(0).hero.hero == lobby.observe(0).players[0].hero
+        True
+        """
+        return self.state.hero
+
+    @property
+    def hero_offers(self) -> tuple[str, ...]:
+        """The card ids on offer to a ``ChooseHero`` action: the heroes of
+        the draft (turn 0), or what Sir Finley's or The Great Akazamzarak's
+        power discovers; empty otherwise.
+
+        >>> import bgsim
+        >>> obs = bgsim.Lobby(seed=1, heroes=True).observe(0)
+        >>> obs.turn, len(obs.hero_offers)
+        (0, 2)
+        >>> [bgsim.cards()[h].type for h in obs.hero_offers]
+        ['hero', 'hero']
+        """
+        return self.state.hero_offers
 
     @property
     def discover(self) -> tuple[HandCard, ...]:

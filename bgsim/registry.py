@@ -270,8 +270,11 @@ def agent_class(spec: AgentSpec) -> type:
     try:
         module = _import_agent_module(module_name)
     except ImportError as exc:
+        where = ""
+        if isinstance(exc, ModuleNotFoundError) and exc.name == module_name.split(".")[0]:
+            where = "; run from the module's folder or put that folder on PYTHONPATH"
         raise LineupError(
-            f"agent {shown(spec.name, 80)}: cannot import {module_name!r} ({exc})"
+            f"agent {shown(spec.name, 80)}: cannot import {module_name!r} ({exc}){where}"
         ) from None
     except (Exception, SystemExit) as exc:  # a module failing on import is the agent's problem
         raise LineupError(

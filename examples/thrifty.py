@@ -15,8 +15,9 @@ import bgsim
 
 
 class Thrifty:
-    """Levels on a fixed curve, buys the shop minion with the most stats,
-    plays everything it holds, and never spends gold on a refresh."""
+    """Drafts a random hero, levels on a fixed curve, buys the shop minion
+    with the most stats, plays everything it holds, and never spends gold on
+    a refresh or its hero power."""
 
     name = "thrifty"
 
@@ -27,6 +28,8 @@ class Thrifty:
         self.rng = random.Random(seed)  # every random choice comes from the seed
 
     def act(self, obs: bgsim.Observation, legal: Sequence[bgsim.Action]) -> bgsim.Action:
+        if obs.hero_offers:  # the draft (turn 0), or a hero power's offer
+            return self.rng.choice(legal)  # all ChooseHero: any will do
         if obs.discover:  # a pending Discover: take the biggest option
             return legal[max(range(len(legal)), key=lambda i: _stats(obs.discover[i]))]
         if bgsim.Upgrade() in legal and obs.turn >= self.level_from_turn + 2 * (obs.tier - 1):

@@ -5,7 +5,9 @@ exit code 2, no traceback, and nothing written."""
 
 from __future__ import annotations
 
+import json
 import os
+import sqlite3
 import textwrap
 from pathlib import Path
 
@@ -328,7 +330,7 @@ FAILING_AGENTS = {
             def reset(self, seat, seed): pass
             def act(self, obs, legal): return {}["inner"]
         """,
-        ("(seat ", ") failed on turn 0: KeyError: 'inner' (", ".py:5)"),
+        ("(player ", ") failed on turn 0: KeyError: 'inner' (", ".py:5)"),
     ),
     "resets": (
         """
@@ -346,7 +348,7 @@ FAILING_AGENTS = {
             def reset(self, seat, seed): pass
             def act(self, obs, legal): return "nonsense"
         """,
-        ("(seat ", ") chose an action that is not legal on turn 0", "'nonsense'"),
+        ("(player ", ") chose an action that is not legal on turn 0", "'nonsense'"),
     ),
     "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
 }
@@ -362,10 +364,32 @@ def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, 
     if command == "tournament":
         args += ("--games", "2", "--workers", "2", "--db", tmp_path / "r.db", "--json")
     line = refused(capsys, args, "x", *names)
-    if command == "play" and "(seat " in names:
-        assert "(seat 1)" in line  # the seat the lineup gave it
+    if command == "play" and "(player " in names:
+        assert "(player 1)" in line  # the seat the lineup gave it, numbered as play prints it
     if command == "tournament" and case not in ("builds", "exits on import"):
         assert "0 of 2 games are stored in" in line
+        # A run that failed before its first game leaves no empty run behind.
+        with sqlite3.connect(tmp_path / "r.db") as db:
+            assert db.execute("SELECT COUNT(*) FROM runs").fetchone() == (0,)
+
+
+def test_play_plays_the_lobby_of_its_seed(tmp_path, capsys):
+    code, out, _ = run(
+        capsys, "play", "--lineup", "random:8", "--seed", "7", "--replay", tmp_path / "g.jsonl"
+    )
+    assert code == 0 and out.startswith("lobby seed 7:")
+    code, out, _ = run(capsys, "replay", "verify", tmp_path / "g.jsonl")
+    assert code == 0 and "the game of seed 7 played again" in out
+    header = json.loads((tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    first = Lobby(7, heroes=True)
+    assert header["seed"] == 7 and header["tribes"] == list(first.tribes)
+
+
+def test_demo_names_a_search_budget_only_for_a_lineup_that_searches(tmp_path, capsys):
+    code, out, _ = run(
+        capsys, "demo", "--lineup", "random:8", "--games", "1", "--out", tmp_path / "d"
+    )
+    assert code == 0 and "budget" not in out.splitlines()[0]
 
 
 def test_environment_options_are_checked_when_it_is_made():

@@ -111,7 +111,12 @@ def test_play_and_demo_take_custom_agents(tmp_path):
     [
         ("mine", "random:8", "bad --agent 'mine'"),
         ("Mine=my_agents:Cautious", "random:8", "bad --agent"),
-        ("mine=nowhere_at_all:Cautious", "mine:1,random:7", "cannot import 'nowhere_at_all'"),
+        (
+            "mine=nowhere_at_all:Cautious",
+            "mine:1,random:7",
+            "cannot import 'nowhere_at_all' (No module named 'nowhere_at_all'); "
+            "run from the module's folder or put that folder on PYTHONPATH",
+        ),
         ("mine=my_agents:Missing", "mine:1,random:7", "has no class 'Missing'"),
         ("mine=my_agents:NotAnAgent", "mine:1,random:7", "is not an agent"),
         ("mine=my_agents:Cautious", "mine[speed=3]:1,random:7", "has no option 'speed'"),
