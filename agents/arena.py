@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing import get_context
@@ -85,7 +86,9 @@ def play_game(task: GameTask) -> GameRecord:
     for seat, agent in enumerate(agents):
         try:
             agent.reset(seat, derive_seed(task.seed, "agent", seat))
-        except Exception as exc:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # SystemExit too: the agent's code, not the user
             raise AgentError.failed(agent.name, seat + 1, lobby.turn, exc) from exc
         if getattr(agent, "cheat", False):
             # Only the measuring cheat reads the true boards (DESIGN, agents).
@@ -103,7 +106,9 @@ def play_game(task: GameTask) -> GameRecord:
                 # naming it (the CLI prints one line); bgsim's own errors pass.
                 try:
                     action = agent.act(lobby.observe(player), lobby.legal_actions(player))
-                except Exception as exc:
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as exc:  # SystemExit too: the agent's code, not the user
                     raise AgentError.failed(agent.name, player + 1, lobby.turn, exc) from exc
                 try:
                     lobby.apply(player, action)
@@ -416,7 +421,14 @@ def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], worker
                 pending.add(pool.submit(_worker_game, queue.pop()))
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                store(fut.result())
+                try:
+                    record = fut.result()
+                except BrokenProcessPool:
+                    raise AgentError(
+                        "a worker process died during a game (killed, or an agent's code "
+                        "ended or crashed it)"
+                    ) from None
+                store(record)
     except BaseException:
         # Ctrl-C, or a game that failed: the games in flight are abandoned
         # (every finished one is stored), so the workers stop now rather than

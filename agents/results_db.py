@@ -8,6 +8,7 @@ that finished and a re-run skips what is already stored.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sqlite3
@@ -87,6 +88,22 @@ COLUMNS = {
     "runs": ("run", "lineup", "options", "seed", "created"),
     "games": ("run", "game", "seed", "seats", "placements", "turns", "seconds", "replay"),
     "rounds": ("run", "game", "turn", "seat", "health", "tier", "alive"),
+}
+MAX_STORED = 10**6  # a bound on stored counts, turns and seconds: beyond it a file was edited
+
+
+@functools.cache
+def _hero_ids() -> frozenset[str]:
+    """The hero card ids a stored game may name."""
+    from bgsim import cards
+
+    return frozenset(c.id for c in cards() if c.type == "hero")
+
+
+KEYS = {  # each table's primary key, which resuming a run relies on
+    "runs": ("run",),
+    "games": ("run", "game"),
+    "rounds": ("run", "game", "turn", "seat"),
 }
 MIGRATIONS = {
     "runs": {"fingerprints": "'{}'"},
@@ -184,6 +201,14 @@ class ResultsDB:
     def _open(self) -> dict[str, set[str]]:
         """Check the file's tables (nothing written yet), then create or
         migrate them unless read-only; the columns of each table."""
+        for name, kind in self.conn.execute(
+            "SELECT name, type FROM sqlite_master WHERE type != 'table'"
+        ).fetchall():
+            if name in COLUMNS:
+                raise ResultsError(
+                    f"{self.path}: not a bgsim results database (its {name} is a {kind}, "
+                    "not a table)"
+                )
         columns = self._table_columns()
         if columns and not set(columns) & set(COLUMNS):
             raise ResultsError(
@@ -196,6 +221,12 @@ class ResultsDB:
                 raise ResultsError(
                     f"{self.path}: not a bgsim results database (its {table} table has no "
                     f"{missing[0]} column)"
+                )
+        for table, key in KEYS.items():  # what writing (resuming a run) relies on
+            if not self.readonly and table in columns and self._primary_key(table) != key:
+                raise ResultsError(
+                    f"{self.path}: not a bgsim results database (its {table} table is not "
+                    f"keyed by {', '.join(key)})"
                 )
         if self.readonly:
             for table in ("runs", "games"):
@@ -214,6 +245,10 @@ class ResultsDB:
                         f"ALTER TABLE {table} ADD COLUMN {name} TEXT NOT NULL DEFAULT {default}"
                     )
         return self._table_columns()
+
+    def _primary_key(self, table: str) -> tuple[str, ...]:
+        rows = self.conn.execute(f"PRAGMA table_info({_quote(table)})").fetchall()
+        return tuple(row[1] for row in sorted(rows, key=lambda r: r[5]) if row[5])
 
     def _table_columns(self) -> dict[str, set[str]]:
         tables = [
@@ -324,7 +359,7 @@ class ResultsDB:
         if not seat_list or not all(isinstance(x, str) for x in seat_list):
             raise ResultsError(f"{where}: seats is not a list of agent labels")
         n = len(seat_list)
-        if len(places) != n or not all(type(p) is int and 1 <= p <= n for p in places):
+        if not all(type(p) is int for p in places) or sorted(places) != list(range(1, n + 1)):
             raise ResultsError(f"{where}: placements are not 1..{n}, one per seat")
         hero_list = self._json_list(heroes, where, "heroes")
         use_list = self._json_list(uses, where, "power_uses")
@@ -339,6 +374,14 @@ class ResultsDB:
             and all(type(u) is int for u in use_list)
         ):
             raise ResultsError(f"{where}: a field has the wrong type")
+        if not (0 <= game <= MAX_STORED and 0 <= turns <= MAX_STORED and 0 <= seed < 2**64):
+            raise ResultsError(f"{where}: its game index, turns or seed is out of range")
+        if not 0.0 <= seconds <= MAX_STORED:  # NaN fails too
+            raise ResultsError(f"{where}: seconds is not a duration")
+        if len(hero_list) not in (0, n) or not all(h in _hero_ids() for h in hero_list):
+            raise ResultsError(f"{where}: heroes is not one hero card id per seat")
+        if len(use_list) not in (0, n) or not all(0 <= u <= MAX_STORED for u in use_list):
+            raise ResultsError(f"{where}: power_uses is not one count per seat")
         return GameRecord(
             run,
             game,
@@ -378,6 +421,18 @@ class ResultsDB:
         for row in rows:
             if not all(type(v) is int for v in row[1:]):
                 raise ResultsError(f"{self.path}: a round of run {shown(row[0])} is not numbers")
+            _game, turn, seat, health, tier, alive = row[1:]
+            if not (
+                0 <= turn <= MAX_STORED
+                and 0 <= seat < 8
+                and -MAX_STORED <= health <= MAX_STORED
+                and 1 <= tier <= 99
+                and alive in (0, 1)
+            ):
+                raise ResultsError(
+                    f"{self.path}: a round of run {shown(row[0])} is out of range "
+                    f"(turn {turn}, seat {seat}, health {health}, tier {tier}, alive {alive})"
+                )
         return rows
 
     def runs_with_fingerprints(self) -> list[tuple[str, str, dict, int, dict[str, str]]]:

@@ -438,6 +438,11 @@ def encode(action: Action) -> int:
     >>> encode(Buy(1)), decode(encode(Buy(1)))
     (5, Buy(1))
     """
+    if not isinstance(action, _ACTION_TYPES):
+        raise TypeError(
+            f"encode takes an action such as Buy(0), not {type(action).__name__} "
+            f"{shown(action, 60)} (as_action turns a code into one)"
+        )
     return action.code
 
 

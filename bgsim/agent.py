@@ -84,7 +84,10 @@ def described(exc: BaseException) -> str:
     ...     described(exc).startswith("KeyError: 'x' (")
     True
     """
-    text = " ".join(str(exc).split())
+    try:
+        text = " ".join(str(exc).split())
+    except Exception:  # an exception whose message itself fails
+        text = "(its message cannot be shown)"
     if len(text) > 200:
         text = text[:200] + "..."
     where = ""

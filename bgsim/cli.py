@@ -67,7 +67,7 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
     from bgsim.outputs import output_file
     from bgsim.resources import data_dir
 
-    out = output_file(args.out, "--out") if args.out else data_dir() / "cards.json"
+    out = output_file(args.out, "--out") if args.out is not None else data_dir() / "cards.json"
     try:
         datagen.write_cards(out)
     except RuntimeError as exc:
@@ -119,6 +119,8 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 def _load_board(path: str):  # -> combat_c.Board
     from combat_c import BoardSpecError, parse_board
 
+    if not path:
+        raise CommandError("board file '': not a usable path (name a file)")
     try:
         return parse_board(Path(path))
     except BoardSpecError as exc:
@@ -343,7 +345,7 @@ def _cmd_belief(args: argparse.Namespace) -> int:
         print(f"wrote {path} ({dev.fitted_on})")
         print(f'use it: --lineup "mcts[belief={path}]:1,heuristic:7" (greedy takes belief= too)')
         return 0
-    if args.out:
+    if args.out is not None:
         raise CommandError("--out goes with --fit (it names the refitted table's file)")
     result = measure_belief(
         args.games, args.seed, args.lineup, guesses=args.guesses, heroes=args.heroes == "on"
@@ -389,7 +391,7 @@ def _model_out(out: str | None, name: str) -> Path:
     from bgsim.outputs import output_file
     from bgsim.resources import user_data_dir
 
-    if out:
+    if out is not None:
         return output_file(out, "--out", make=False)
     return output_file(user_data_dir() / name, "model file", make=False)
 
@@ -423,12 +425,22 @@ def _budget(text: str | None):  # -> bgsim.Budget | None
 
 def _custom_agents(args: argparse.Namespace) -> dict[str, str]:
     """The ``--agent NAME=module:Class`` options as {name: target}."""
-    from bgsim.registry import LineupError, parse_agent_option
+    from bgsim.registry import BUNDLED, LineupError, parse_agent_option
 
-    try:
-        return dict(parse_agent_option(text) for text in args.agent)
-    except LineupError as exc:
-        raise CommandError(str(exc)) from None
+    agents: dict[str, str] = {}
+    for text in args.agent:
+        try:
+            name, target = parse_agent_option(text)
+        except LineupError as exc:
+            raise CommandError(str(exc)) from None
+        if name in BUNDLED:
+            raise CommandError(
+                f"--agent {name}=...: {name} is a bundled agent; give yours another name"
+            )
+        if name in agents:
+            raise CommandError(f"--agent {name}=... is given twice")
+        agents[name] = target
+    return agents
 
 
 def _seats(args: argparse.Namespace, rules, budget):  # -> tuple[AgentSpec, ...]
@@ -450,7 +462,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     budget = _budget(args.budget)
     seats = _seats(args, rules, budget)
-    replay = output_file(args.replay, "replay file", make=False) if args.replay else None
+    replay = (
+        output_file(args.replay, "replay file", make=False) if args.replay is not None else None
+    )
     task = GameTask(
         "play",
         0,
@@ -467,7 +481,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     print(f"lobby seed {args.seed}: {record.turns} turns, {record.seconds:.1f} s")
     for p in order:
         print(f"  {record.placements[p]}. player {p + 1} ({record.seats[p]})")
-    if args.replay:
+    if args.replay is not None:
         print(f"replay: {args.replay}\nwatch it: bgsim watch {args.replay}")
     return 0
 
@@ -476,10 +490,15 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     from agents.arena import Tournament, run_tournament
     from agents.results_db import ResultsDB, ResultsError
     from bgsim.agent import AgentError
+    from bgsim.outputs import output_dir
     from bgsim.registry import LineupError
 
+    if args.address is not None and args.backend != "ray":
+        raise CommandError("--address goes with --backend ray (it names a Ray cluster)")
     rules = _rules(args)
     budget = _budget(args.budget)
+    if args.replays is not None:
+        output_dir(args.replays, "replay folder", make=False)  # "" is no folder, not "."
     try:
         tour = Tournament(
             args.lineup,
@@ -487,12 +506,14 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             rules,
             seed=args.seed,
             budget=budget,
-            replays=Path(args.replays) if args.replays else None,
+            replays=Path(args.replays) if args.replays is not None else None,
             agents=_custom_agents(args),
             heroes=args.heroes == "on",
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
+    if tour.replays is not None:
+        output_dir(tour.replays, "replay folder")  # made before the database, which it may stop
     try:
         db = ResultsDB(args.db)
     except ResultsError as exc:
@@ -856,11 +877,11 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     import os
     import subprocess
 
+    from bgsim.outputs import output_dir
+
     if importlib.util.find_spec("pdoc") is None:
         raise CommandError("the API reference needs pdoc: pip install 'bgsim[docs]'")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise CommandError(f"{out}: exists and is not a directory")
+    out = output_dir(args.out, "--out", make=False)
     # From the sources, so that every signature shows (compiled functions hide theirs).
     env = {**os.environ, "BGSIM_PURE": "1"}
     done = subprocess.run(

@@ -104,6 +104,8 @@ class Lobby:
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise TypeError(f"seed must be an integer, not {type(seed).__name__} {shown(seed)}")
         seed = int(seed)
+        if not 0 <= seed < 2**64:  # Random(-n) would play the game of Random(n)
+            raise ValueError(f"seed must be 0..2**64-1, not {shown(seed)}")
         if not isinstance(heroes, bool | np.bool_):
             raise TypeError(f"heroes must be True or False, not {shown(heroes)}")
         self.rules = rules

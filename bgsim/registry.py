@@ -181,8 +181,12 @@ def _spec(name: str, inner: str | None, agents: Mapping[str, str]) -> AgentSpec:
         part = part.strip()
         if not part:
             continue
-        key, _, raw = part.partition("=")
-        options.append((key.strip(), _value(raw.strip()) if raw else True))
+        key, sep, raw = part.partition("=")
+        if sep and not raw.strip():
+            raise LineupError(
+                f"agent {shown(name, 80)}: option {shown(key.strip())} has no value after '='"
+            )
+        options.append((key.strip(), _value(raw.strip()) if sep else True))
     seen: set[str] = set()
     for key, _ in options:
         if key in seen:

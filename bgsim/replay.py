@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bgsim._core.heroes_game import FINLEY
 from bgsim.actions import ACTIONS
 from bgsim.outputs import atomic_write
 from combat_c.guarded import (
@@ -299,7 +300,7 @@ def _header_spec() -> _Obj:
             "rules": _Obj(),
         },
         type=_Str(16, ("header",)),
-        seed=_Int(-(2**63), 2**64 - 1),
+        seed=_Int(0, 2**64 - 1),
         ruleset=_Str(),
         players=_Int(2, 8),
         agents=_List(_Str(), 0, 8),
@@ -310,7 +311,9 @@ class _Order:
     """The cheap checks of a replay's order, record by record: turns never go
     back; a player acts only in a turn they started (or in the draft) and
     until they end it; fights follow every player's end of turn; each seat
-    fights once a round; one standings per round, before the next turn; the
+    fights once a round, and every player who recruited does but the one who
+    sits out a round of an odd lobby before anybody is out (there is no ghost
+    yet); one standings per round, before the next turn; the
     end record comes last. Deleted, duplicated and reordered lines mostly
     break one of these; ``bgsim replay verify`` finds the rest."""
 
@@ -321,6 +324,7 @@ class _Order:
         self.alive = set(range(self.players))
         self.drafted: set[int] = set()
         self.chosen: set[int] = set()
+        self.finley: set[int] = set()  # players whose Sir Finley offered his Discover
         self.started: set[int] = set()  # players who started self.turn
         self.ended: set[int] = set()  # ... and ended it
         self.fought: set[int] = set()
@@ -350,7 +354,7 @@ class _Order:
                     )
                 if turn >= 1 and code == 0:  # EndTurn
                     self.ended.add(rec["player"])
-                elif turn == 0:
+                elif turn == 0 and not self._draft_goes_on(rec):
                     self.chosen.add(rec["player"])
         elif kind == "combat":
             waiting = self.started - self.ended
@@ -365,7 +369,10 @@ class _Order:
         elif kind == "standings":
             if turn in self.standings:
                 raise ValueError(f"a second standings record for turn {turn}")
+            # every player who recruited this turn fights but the one with a bye
             unfought = self.started - self.fought
+            if len(unfought) == 1 and self._bye():
+                unfought = set()
             if unfought:
                 raise ValueError(f"player {min(unfought) + 1} has no fight in turn {turn}")
             seats = sorted(s["player"] for s in rec["players"])
@@ -384,6 +391,26 @@ class _Order:
                 if place is not None and place != placements[p]:
                     raise ValueError(f"end.placements: player {p + 1} placed {place} before")
             self.done = True
+
+    def _draft_goes_on(self, rec: dict[str, Any]) -> bool:
+        """Whether a draft choice leaves its player a second one: picking Sir
+        Finley offers a Discover of hero powers, chosen in the draft too
+        (the recorded view shows his own power until then), once."""
+        state = rec.get("state")
+        hero = state.get("hero") if isinstance(state, dict) else None
+        power = hero.get("power") if isinstance(hero, dict) else None
+        p = rec["player"]
+        if power != FINLEY or p in self.finley:
+            return False
+        self.finley.add(p)
+        return True
+
+    def _bye(self) -> bool:
+        """Whether this round has a bye (``bgsim.pairing``): an odd number of
+        living players before anybody is out, so there is no ghost to take the
+        free seat and one player fights nobody. Once a player is out, the
+        ghost of the latest one out fights the odd player instead."""
+        return self.players % 2 == 1 and len(self.alive) == self.players
 
     def _tavern(self, kind: str, rec: dict[str, Any]) -> None:
         p, turn = rec["player"], rec.get("turn", 0)

@@ -256,6 +256,8 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
     >>> load_ruleset().id
     'bg-20.0.0-77662'
     """
+    if path is not None and not str(path):
+        raise RulesetError("ruleset '': not a usable path (name a TOML file)")
     path = Path(path) if path is not None else data_path("ruleset.toml")
     try:
         text = read_text(path)

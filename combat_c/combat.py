@@ -6,10 +6,11 @@ is built once and cached) or anything :func:`parse_board` accepts.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 from combat_c._lib import CARDS, SECRET_CODES, TRIBES, ffi, lib
 from combat_c.board import POWER_OF_CODE, Board, BoardSpecError, fight_boards, parse_board
@@ -60,10 +61,21 @@ def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> i
     return mask
 
 
+def _integer(value: object) -> int | None:
+    """``value`` as an int if it is an integer of any type (numpy's too), not a bool."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(cast(SupportsIndex, value))
+    except TypeError:
+        return None
+
+
 def _seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    value = _integer(seed)
+    if value is None:
         raise TypeError(f"seed must be an integer, got {shown(seed, 60)}")
-    return seed & _SEED_MASK
+    return value & _SEED_MASK
 
 
 def _tribes(tribes: int | None) -> int:
@@ -201,8 +213,10 @@ def simulate(
         a, b = fight_boards(a, b)
     pa = a._packed if a._packed is not None else a.packed
     pb = b._packed if b._packed is not None else b.packed
-    if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
+    count = runs if type(runs) is int else (_integer(runs) or 0)
+    if not 1 <= count <= MAX_RUNS:
         raise ValueError(f"runs must be an integer 1..{MAX_RUNS:,}, got {shown(runs)}")
+    runs = count
     seed = seed & _SEED_MASK if type(seed) is int else _seed(seed)
     tribes = _tribes(tribes)
     out = ffi.new("bg_odds *")

@@ -90,6 +90,8 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     ...
     combat_c.guarded.InputError: /nonexistent/board.json: cannot read (No such file or directory)
     """
+    if not str(path):  # Path("") would read the current folder
+        raise InputError("'': not a usable path (name a file)")
     try:
         with open_file(path) as f:
             size = os.fstat(f.fileno()).st_size

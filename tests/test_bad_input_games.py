@@ -55,7 +55,7 @@ BAD_OPTIONS = [
     ("mcts[power=never]", "option power must be one of search, heuristic"),
     ("heuristic[draft]", "option draft"),
     ("greedy[belief]", "option belief must be the path of a file"),
-    ("mcts[belief=]", "option belief must be the path of a file"),
+    ("mcts[belief=]", "option 'belief' has no value after '='"),
     ("mcts[value_model=x.json]", "value_model=PATH needs value=model"),
     ("mcts[value=model,value_model]", "option value_model must be the path of a file"),
     ("greedy[runs=1e400]", "option runs"),
@@ -351,6 +351,37 @@ FAILING_AGENTS = {
         ("(player ", ") chose an action that is not legal on turn 0", "'nonsense'"),
     ),
     "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
+    "exits": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): raise SystemExit(3)
+        """,
+        ("(player ", ") failed on turn 0: SystemExit: 3 (", ".py:5)"),
+    ),
+    "raises a BaseException": (
+        """
+        class Odd(BaseException):
+            pass
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): raise Odd("odd")
+        """,
+        ("(player ", ") failed on turn 0: Odd: odd (", ".py:7)"),
+    ),
+    "raises what cannot be shown": (
+        """
+        class Mute(Exception):
+            def __str__(self): raise RuntimeError("no words")
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): raise Mute()
+        """,
+        ("(player ", ") failed on turn 0: Mute: (its message cannot be shown) (", ".py:7)"),
+    ),
 }
 
 
@@ -423,3 +454,56 @@ def test_the_lobby_checks_its_heroes_flag_and_names_huge_numbers():
     for call in (lambda: lobby.apply(0, 10**5000), lambda: lobby.observe(10**5000)):
         with pytest.raises(IllegalActionError, match="an integer of 5,001 digits"):
             call()
+
+
+def test_a_worker_that_dies_is_one_line(tmp_path, capsys, monkeypatch):
+    _agent_module(
+        tmp_path,
+        monkeypatch,
+        "dies_in_worker",
+        """
+        import os
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): os._exit(9)
+        """,
+    )
+    args = ("tournament", "--agent", "x=dies_in_worker:Agent", "--lineup", "x:1,random:7")
+    args += ("--games", "2", "--workers", "2", "--db", tmp_path / "r.db", "--json")
+    line = refused(capsys, args, "a worker process died during a game", "0 of 2 games are stored")
+    assert "BrokenProcessPool" not in line
+
+
+def test_lobby_refuses_a_seed_out_of_range():
+    for seed in (-1, -7, 2**64):
+        with pytest.raises(ValueError, match=r"seed must be 0\.\.2\*\*64-1"):
+            Lobby(seed)
+    assert Lobby(2**64 - 1).seed == 2**64 - 1
+
+
+def test_the_aec_environment_names_a_bad_agent_and_a_finished_game():
+    from bgsim.envs import battlegrounds_v0
+
+    env = battlegrounds_v0.env(heroes=False)
+    for call in (lambda: env.step(0), env.last, lambda: env.observe("player_0")):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+            call()
+    env.reset(seed=1)
+    for agent in ("player_9", 0, None, [0]):
+        with pytest.raises(ValueError, match=r"no agent .* \(agents are player_0, "):
+            env.observe(agent)
+    for _ in env.agent_iter():
+        _obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else 0)
+    with pytest.raises(RuntimeError, match="the game is over"):
+        env.last()
+
+
+def test_encode_takes_actions_only():
+    from bgsim import EndTurn, encode
+
+    assert encode(EndTurn()) == 0
+    for bad in (None, "x", 5, 1.5):
+        with pytest.raises(TypeError, match="encode takes an action such as Buy"):
+            encode(bad)

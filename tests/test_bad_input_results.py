@@ -251,3 +251,49 @@ def test_plot_output_folder_of_the_wrong_kind(tmp_path, capsys):
     (tmp_path / "taken").write_text("mine")
     refused(capsys, ("plot", path, "--out", tmp_path / "taken"), "exists and is not a directory")
     assert (tmp_path / "taken").read_text() == "mine"
+
+
+def test_a_view_or_an_unkeyed_table_is_no_results_database(tmp_path, capsys):
+    """A games view, or a runs table without its key (resuming would store
+    the run again and count its seats twice), is refused before any write."""
+    good = tmp_path / "good.db"
+    with ResultsDB(good):
+        pass
+    view = _sqlite(
+        tmp_path / "view.db",
+        good.read_bytes() and "CREATE TABLE g2 (x); CREATE VIEW games AS SELECT * FROM g2;",
+    )
+    refused(capsys, ("runs", view), "view.db", "its games is a view, not a table")
+    loose = _sqlite(
+        tmp_path / "loose.db",
+        "CREATE TABLE runs (run TEXT, lineup TEXT, options TEXT, seed INTEGER, created REAL);",
+    )
+    before = loose.read_bytes()
+    args = ("tournament", "--lineup", "random:8", "--games", "1", "--db", loose)
+    refused(capsys, args, "loose.db", "its runs table is not keyed by run")
+    assert loose.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("update", "names"),
+    [
+        ("UPDATE games SET placements = '[1, 1, 1, 1, 1, 1, 1, 1]'", ("placements are not 1..8",)),
+        (
+            'UPDATE games SET heroes = \'["a", "b", "c", "d", "e", "f", "g", "h"]\'',
+            ("heroes is not one hero card id per seat",),
+        ),
+        ("UPDATE games SET seconds = -1", ("seconds is not a duration",)),
+        ("UPDATE games SET game = -1", ("out of range",)),
+        ("UPDATE rounds SET health = 9223372036854775807", ("a round of run", "out of range")),
+        ("UPDATE rounds SET alive = -1", ("a round of run", "out of range")),
+    ],
+)
+def test_stored_values_out_of_range_are_named(update, names, tmp_path, capsys):
+    db = tmp_path / "r.db"
+    assert run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)[0] == 0
+    _sqlite(db, update)
+    for args in (
+        ("report", db, "--out", tmp_path / "r.html"),
+        ("plot", db, "--out", tmp_path / "p"),
+    ):
+        refused(capsys, args, "r.db", *names)

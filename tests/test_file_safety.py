@@ -191,3 +191,24 @@ def test_atomic_write_names_the_target_when_the_system_refuses(tmp_path):
     missing = tmp_path / "gone" / "x.txt"  # its folder does not exist
     with pytest.raises(OutputError, match=r"x\.txt: cannot be written"), atomic_write(missing):
         pass
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("docs", "--out", ""),
+        ("belief", "--fit", "--games", "3", "--out", ""),
+        ("value", "--games", "1", "--out", ""),
+        ("data", "build", "--out", ""),
+        ("play", "--lineup", "random:8", "--replay", ""),
+        ("play", "--lineup", "random:8", "--ruleset", ""),
+        ("tournament", "--lineup", "random:8", "--games", "1", "--replays", "", "--db", "r.db"),
+        ("combat", "", "b.json"),
+    ],
+)
+def test_an_empty_path_is_refused_not_taken_for_the_default(args, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *args)
+    assert code == 2 and "Traceback" not in out + err
+    assert "''" in err and "not a usable path" in err, err
+    assert list(tmp_path.iterdir()) == []  # nothing written, here or at a default place

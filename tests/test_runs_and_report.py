@@ -11,12 +11,16 @@ from agents.arena import summarize
 from agents.results_db import GameRecord, ResultsDB
 from agents.runs import head_to_head, labelled_games, load_runs, ratings, select_runs
 from agents.stats import clustered_mean, clustered_rate, mean_interval, wilson
+from bgsim import cards
 from bgsim.cli import main
 from viz.plots import figures, line_style, write_plots
 from viz.report import build_report, write_report
 
 RUN_A = "aaaa1111bbbb2222"  # heuristic:2,random:6, seed 3, no budget
 RUN_B = "cccc3333dddd4444"  # mcts:2,heuristic:6, seed 9, budget 200it
+
+
+HEROES = sorted(c.id for c in cards() if c.type == "hero")
 
 
 def _game(run, game, seats, placements, heroes=()):
@@ -53,9 +57,11 @@ def _db(path, heroes=False):
         for i in range(6):
             seats = ["random"] * 8
             seats[i % 8] = seats[(i + 1) % 8] = "heuristic"
-            places = [3 + (k % 6) for k in range(8)]
+            places = [0] * 8
             places[i % 8], places[(i + 1) % 8] = (1, 2) if i % 3 else (2, 1)
-            hero_ids = [f"TB_BaconShop_HERO_{k + 10}" for k in range(8)] if heroes else []
+            rest = iter(range(3, 9))  # the others place 3..8 in seat order
+            places = [p or next(rest) for p in places]
+            hero_ids = HEROES[:8] if heroes else []
             db.add_game(_game(RUN_A, i, seats, places, hero_ids))
         db.add_run(
             RUN_B,

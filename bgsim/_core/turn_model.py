@@ -131,6 +131,12 @@ class TurnModel:
         >>> TurnModel.from_observation(obs, rng=random.Random(5)).state.player
         2
         """
+        if not isinstance(obs, Observation):
+            raise TypeError(f"obs must be an Observation, not {type(obs).__name__}")
+        if rules is not None and not isinstance(rules, Ruleset):
+            raise TypeError(f"rules must be a Ruleset or None, not {type(rules).__name__}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random or None, not {type(rng).__name__}")
         rules = obs.rules if rules is None else rules
         pool = Pool(obs.pool_estimate(), rules.tavern.max_tier)
         made = LastSeen(obs) if guess is None else guess(obs)
@@ -220,6 +226,9 @@ class TurnModel:
         guess = self._guess
         if guess is None:
             raise ValueError("this model has no Guess of the enemy warbands")
+        n = self._rules.lobby.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"player must be a seat 0..{n - 1}, not {player!r:.40}")
         return guess.warband(player, rng, self._state.turn + turns_ahead)
 
     # ------------------------------------------------------------ acting

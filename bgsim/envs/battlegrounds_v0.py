@@ -208,11 +208,38 @@ class BattlegroundsAEC(AECEnv):
         ('float32', True)
         """
         lobby = self._lobby()
-        seat = self._seat[agent]
+        try:
+            seat = self._seat[agent]
+        except (KeyError, TypeError):
+            names = ", ".join(self.possible_agents)
+            raise ValueError(f"no agent {shown(agent)} (agents are {names})") from None
         return {
             "observation": self._encoder.encode_lobby(lobby, seat),
             "action_mask": lobby.action_mask(seat).view(np.int8),
         }
+
+    def last(self, observe: bool = True) -> tuple:
+        """The selected agent's (observation, cumulative reward, terminated,
+        truncated, info), as PettingZoo's ``last``; a clear error before
+        ``reset`` or once the game is over.
+
+        >>> e = BattlegroundsAEC()
+        >>> e.reset(seed=4)
+        >>> obs, reward, terminated, truncated, info = e.last()
+        >>> reward, terminated, truncated, info
+        (0.0, False, False, {})
+        """
+        agent = self.agent_selection
+        if not self.agents:
+            self._lobby()  # before reset: says to call it
+            raise RuntimeError("the game is over: call reset() to start another")
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """Take the selected agent's action (an int code; ``None`` for a
@@ -230,6 +257,7 @@ class BattlegroundsAEC(AECEnv):
         'player_1'
         """
         agent = self.agent_selection
+        self._lobby()  # before reset: says to call it
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start another")
         if self.terminations[agent] or self.truncations[agent]:
