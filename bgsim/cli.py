@@ -81,7 +81,7 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     from combat_c.guarded import shown
 
     db = cards()
-    tribe = args.tribe.lower() if args.tribe else None
+    tribe = args.tribe.lower() if args.tribe is not None else None
     if tribe is not None and tribe not in TRIBES and tribe != "neutral":
         raise CommandError(
             f"unknown tribe {shown(args.tribe)}; choose from {', '.join(TRIBES)}, neutral"
@@ -140,7 +140,7 @@ def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
     if args.b is not None:
         return _load_board(args.a), _load_board(args.b)
     from combat_c import BoardSpecError, parse_board
-    from combat_c.guarded import InputError, read_json
+    from combat_c.guarded import InputError, read_json, shown
 
     try:
         fight = read_json(args.a)
@@ -148,6 +148,11 @@ def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
         raise CommandError(str(exc)) from None
     if not isinstance(fight, dict) or "a" not in fight or "b" not in fight:
         raise CommandError(f"{args.a}: give two board files, or one file with 'a' and 'b'")
+    extra = sorted(set(fight) - {"a", "b", "name"})
+    if extra:
+        raise CommandError(
+            f"{args.a}: unknown key {shown(extra[0])} (a fight file holds a, b and a name)"
+        )
     boards = []
     for side in ("a", "b"):
         try:
@@ -169,6 +174,17 @@ def _cmd_combat(args: argparse.Namespace) -> int:
         from bgsim.trace import format_fight
 
         result = resolve(a, b, args.seed)
+        if args.json:  # the fight as a replay's combat record holds it
+            fight = {
+                "seed": args.seed,
+                "outcome": result.outcome,
+                "winner": result.winner,
+                "damage": result.damage,
+                "attacks": result.attacks,
+                "events": [e.as_dict() for e in result.events],
+            }
+            print(json.dumps(fight))
+            return 0
         for line in format_fight(a, b, result, names=("A", "B")):
             print(line)
         return 0

@@ -239,3 +239,21 @@ def test_play_tournament_and_demo_have_heroes_by_default():
         assert parser.parse_args(command).heroes == "on", command
         assert parser.parse_args([*command, "--heroes", "off"]).heroes == "off"
     assert parser.parse_args(["bench", "lobby"]).heroes is None  # the lobby figure: off
+
+
+def test_trace_as_json_is_the_fight_record(capsys):
+    demons = BEASTS.with_name("demons.json")
+    assert main(["combat", str(BEASTS), str(demons), "--trace", "--json", "--seed", "1"]) == 0
+    fight = json.loads(capsys.readouterr().out)
+    assert (fight["outcome"], fight["damage"], fight["attacks"]) == ("win", 8, 21)
+    assert fight["events"][0]["kind"] == "start" and fight["seed"] == 1
+
+
+def test_a_fight_file_with_an_unknown_key_and_an_empty_tribe_are_refused(tmp_path, capsys):
+    board = json.loads(BEASTS.read_text())
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps({"name": "x", "a": board, "b": board, "c": 1}))
+    assert main(["combat", str(path)]) == 2
+    assert "unknown key 'c'" in capsys.readouterr().err
+    assert main(["cards", "--tribe", ""]) == 2
+    assert "unknown tribe ''" in capsys.readouterr().err
