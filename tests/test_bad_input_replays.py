@@ -103,6 +103,11 @@ def test_impossible_values_the_viewer_would_trip_on(lines, tmp_path, capsys):
         "seat": (_edit(lines, _index(lines, "recruit"), player=8), "recruit.player"),
         "schema": (_edit(lines, 0, schema=99), "unknown schema version 99"),
         "players": (_edit(lines, 0, players=10**9), "header.players"),
+        "seed": (_edit(lines, 0, seed=-7), "header.seed"),
+        "offer": (
+            _edit(lines, _index(lines, "draft"), offers=["BGS_004", "BGS_004"]),
+            "is offered 'BGS_004', which is no hero",
+        ),
     }
     for case, (bad, names) in cases.items():
         path = _write(tmp_path, bad, f"{case}.jsonl")

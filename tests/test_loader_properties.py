@@ -262,7 +262,7 @@ def test_results_databases_with_random_rows(rows):
     for game, (seats, placements, heroes, turns) in enumerate(rows):
         conn.execute(
             "INSERT INTO games VALUES ('r', ?, 1, ?, ?, ?, 1.0, NULL, 1.0, ?, '[]')",
-            (game, seats, placements, turns if isinstance(turns, int | str) else 1, heroes),
+            (game, seats, placements, _sqlite_value(turns), heroes),
         )
     conn.commit()
     conn.close()
@@ -270,3 +270,10 @@ def test_results_databases_with_random_rows(rows):
         write_plots(path, folder / "plots")
     except (ResultsError, ValueError) as exc:  # what `bgsim plot` reports in one line
         assert "\n" not in str(exc)
+
+
+def _sqlite_value(value: object) -> object:
+    """``value`` if SQLite can store it as it is (text, a 64-bit integer), else 1."""
+    if isinstance(value, str) or (type(value) is int and -(2**63) <= value < 2**63):
+        return value
+    return 1
