@@ -8,7 +8,6 @@ that finished and a re-run skips what is already stored.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import sqlite3
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bgsim import cards
 from combat_c.guarded import InputError, loads, shown
 
 SCHEMA = """
@@ -90,14 +90,6 @@ COLUMNS = {
     "rounds": ("run", "game", "turn", "seat", "health", "tier", "alive"),
 }
 MAX_STORED = 10**6  # a bound on stored counts, turns and seconds: beyond it a file was edited
-
-
-@functools.cache
-def _hero_ids() -> frozenset[str]:
-    """The hero card ids a stored game may name."""
-    from bgsim import cards
-
-    return frozenset(c.id for c in cards() if c.type == "hero")
 
 
 KEYS = {  # each table's primary key, which resuming a run relies on
@@ -378,7 +370,7 @@ class ResultsDB:
             raise ResultsError(f"{where}: its game index, turns or seed is out of range")
         if not 0.0 <= seconds <= MAX_STORED:  # NaN fails too
             raise ResultsError(f"{where}: seconds is not a duration")
-        if len(hero_list) not in (0, n) or not all(h in _hero_ids() for h in hero_list):
+        if len(hero_list) not in (0, n) or not all(map(cards().is_hero, hero_list)):
             raise ResultsError(f"{where}: heroes is not one hero card id per seat")
         if len(use_list) not in (0, n) or not all(0 <= u <= MAX_STORED for u in use_list):
             raise ResultsError(f"{where}: power_uses is not one count per seat")

@@ -142,6 +142,15 @@ class CardDB:
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._cards
 
+    def is_hero(self, card_id: object) -> bool:
+        """Whether ``card_id`` is a hero card (any, not only the draftable).
+
+        >>> cards().is_hero("TB_BaconShop_HERO_40"), cards().is_hero("BGS_004")
+        (True, False)
+        """
+        card = self._cards.get(card_id) if isinstance(card_id, str) else None
+        return card is not None and card.type == "hero"
+
     def __iter__(self) -> Iterator[Card]:
         return iter(self._cards.values())
 

@@ -35,7 +35,6 @@ naming the line for a truncated or corrupt file or an unknown schema version.
 
 from __future__ import annotations
 
-import functools
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
@@ -45,6 +44,7 @@ from typing import Any
 
 from bgsim._core.heroes_game import FINLEY
 from bgsim.actions import ACTIONS
+from bgsim.cards import cards
 from bgsim.outputs import atomic_write
 from combat_c.guarded import (
     MAX_LINE_BYTES,
@@ -421,9 +421,9 @@ class _Order:
                 raise ValueError("a hero draft in a replay without heroes")
             if p in self.drafted:
                 raise ValueError(f"a second draft for {who}")
-            heroes = _hero_ids()
+            db = cards()
             for offer in rec["offers"]:
-                if offer not in heroes:
+                if not db.is_hero(offer):
                     raise ValueError(f"{who} is offered {shown(offer)}, which is no hero")
             self.drafted.add(p)
         elif turn == 0:
@@ -442,14 +442,6 @@ class _Order:
                 raise ValueError(f"{who} acts in turn {turn} without starting it")
             if p in self.ended:
                 raise ValueError(f"{who} acts in turn {turn} after ending it")
-
-
-@functools.cache
-def _hero_ids() -> frozenset[str]:
-    """The hero card ids a draft may offer."""
-    from bgsim.cards import cards
-
-    return frozenset(c.id for c in cards() if c.type == "hero")
 
 
 def _check_header(rec: Any) -> dict[str, Any]:

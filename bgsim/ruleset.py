@@ -256,11 +256,9 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
     >>> load_ruleset().id
     'bg-20.0.0-77662'
     """
-    if path is not None and not str(path):
-        raise RulesetError("ruleset '': not a usable path (name a TOML file)")
-    path = Path(path) if path is not None else data_path("ruleset.toml")
+    path = path if path is not None else data_path("ruleset.toml")
     try:
-        text = read_text(path)
+        text = read_text(path)  # the path as given: Path("") would be the current folder
     except InputError as exc:
         raise RulesetError(str(exc)) from None
     return parse_ruleset(text, str(path))

@@ -63,7 +63,7 @@ def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> i
 
 def _integer(value: object) -> int | None:
     """``value`` as an int if it is an integer of any type (numpy's too), not a bool."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool):  # numpy's bool has no __index__
         return None
     try:
         return operator.index(cast(SupportsIndex, value))

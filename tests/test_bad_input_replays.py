@@ -15,13 +15,7 @@ from cli_helpers import refused, run
 from bgsim import Lobby, Ruleset, load_ruleset
 from bgsim.replay import ReplayError, read_replay, verify_replay, write_replay
 
-
-@pytest.fixture(autouse=True)
-def headless(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("headless")  # conftest: no window, no sound
 
 
 def _play(seed: int, rules: Ruleset | None = None, heroes: bool = True) -> Lobby:

@@ -13,7 +13,6 @@ import json
 import re
 from pathlib import Path
 
-import pygame
 import pytest
 from cli_helpers import refused, run
 
@@ -35,12 +34,7 @@ SEEDS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def headless(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("headless")  # conftest: no window, no sound
 
 
 def ruleset(folder: Path, players: int) -> Path:

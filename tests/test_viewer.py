@@ -42,12 +42,7 @@ FILES = ("deathrattle_engine", "shields_dragons_vs_pirates", "murlocs_poison", "
 TURNS = (7, 8)
 
 
-@pytest.fixture(autouse=True)
-def headless(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("headless")  # conftest: no window, no sound
 
 
 def card(card_id: str, golden: bool = False, **changes: object) -> dict:
