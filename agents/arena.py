@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -442,6 +443,31 @@ def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], worker
     pool.shutdown(wait=True)
 
 
+def check_ray_address(address: str, timeout: float = 5.0) -> None:
+    """Refuse a Ray cluster address that is not ``host:port``,
+    ``ray://host:port``, ``auto`` or ``local``, or where nothing answers, in
+    one line (a LineupError): Ray itself retries such an address for minutes.
+
+    >>> check_ray_address("nonsense:99999")
+    Traceback (most recent call last):
+    ...
+    bgsim.registry.LineupError: Ray address 'nonsense:99999': expected host:port, ...
+    """
+    if address in ("auto", "local"):
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not (sep and host and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise LineupError(
+            f"Ray address {shown(address)}: expected host:port, ray://host:port, auto or local"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise LineupError(
+            f"Ray address {shown(address)}: nothing answers there ({exc.strerror or exc})"
+        ) from None
+
+
 def _run_ray(
     tasks: list[GameTask], store: Callable[[GameRecord], None], workers: int, address: str | None
 ) -> None:
@@ -452,6 +478,7 @@ def _run_ray(
     started = False
     if not ray.is_initialized():
         if address:
+            check_ray_address(address)
             ray.init(address=address, log_to_driver=False)
         else:
             ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False)

@@ -156,9 +156,13 @@ class ResultsDB:
 
     def __init__(self, path: str | Path, readonly: bool = False) -> None:
         text = str(path)
-        if not text or text == ":memory:" or text.startswith("file:") or "\0" in text:
+        if not text or text == ":memory:" or "\0" in text:
             raise ResultsError(
                 f"{shown(text, 60)}: results need a file (an in-memory database would lose them)"
+            )
+        if text.startswith("file:"):
+            raise ResultsError(
+                f"{shown(text, 60)}: a SQLite URI (results need a file: give its path)"
             )
         self.path = Path(path)
         self.readonly = readonly

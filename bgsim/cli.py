@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,8 +34,28 @@ class CommandError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse with its usage errors on one line, like every other error."""
 
+    argv: Sequence[str] = ()  # the arguments being parsed, for _dash_hint
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        hint = _dash_hint(message, self.argv)
+        self.exit(2, f"{self.prog}: error: {message}{hint} (see {self.prog} --help)\n")
+
+
+def _dash_hint(message: str, argv: Sequence[str]) -> str:
+    """For "expected one argument" where the value given starts with '-'
+    (argparse takes it for an option): how to pass it.
+
+    >>> _dash_hint("argument --budget: expected one argument", ["--budget", "-1it"])
+    "; a value starting with '-' goes after '=': --budget=-1it"
+    """
+    match = re.fullmatch(r"argument (\S+): expected one argument", message)
+    if not match:
+        return ""
+    flags = match.group(1).split("/")
+    for flag, value in itertools.pairwise(argv):
+        if flag in flags and value.startswith("-"):
+            return f"; a value starting with '-' goes after '=': {flag}={value}"
+    return ""
 
 
 def _user_errors() -> tuple[type[Exception], ...]:
@@ -511,6 +533,13 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
     if args.address is not None and args.backend != "ray":
         raise CommandError("--address goes with --backend ray (it names a Ray cluster)")
+    if args.address is not None:
+        from agents.arena import check_ray_address
+
+        try:
+            check_ray_address(args.address)
+        except LineupError as exc:
+            raise CommandError(str(exc)) from None
     rules = _rules(args)
     budget = _budget(args.budget)
     if args.replays is not None:
@@ -1297,6 +1326,7 @@ def _use_formatter(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    _Parser.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error (2), already printed

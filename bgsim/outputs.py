@@ -80,6 +80,8 @@ def _output_dir(path: str | Path, what: str, make: bool) -> Path:
             raise OutputError(
                 f"{what} {shown_path(folder)}: {shown_path(existing)} is not writable"
             )
+        if existing == folder:
+            _probe(folder, what)
         return folder
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -89,7 +91,22 @@ def _output_dir(path: str | Path, what: str, make: bool) -> Path:
         ) from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputError(f"{what} {shown_path(folder)}: not writable")
+    _probe(folder, what)
     return folder
+
+
+def _probe(folder: Path, what: str) -> None:
+    """Create and remove a scratch file in ``folder``: the access check passes
+    for root everywhere, also in folders no file can be made in (``/proc``),
+    and a long run should not find that out at its end."""
+    try:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".bgsim-probe-")
+    except OSError as exc:
+        raise OutputError(
+            f"{what} {shown_path(folder)}: no file can be made there ({exc.strerror or exc})"
+        ) from None
+    os.close(fd)
+    os.unlink(name)
 
 
 def output_file(path: str | Path, what: str = "output file", make: bool = True) -> Path:

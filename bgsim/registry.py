@@ -16,9 +16,10 @@ group ``bgsim.agents``::
 
 An agent class takes its options as keyword arguments; it lists them in an
 ``OPTIONS`` class attribute, or else its ``__init__`` parameters are its
-options. It is imported by its ``module:Class`` string wherever a game is
-played (a worker process, a Ray node), so bgsim imports no agent module
-itself.
+options, and a value (a number, true/false or text) must then suit the
+parameter's ``int``, ``float`` or ``bool`` annotation where it has one. It
+is imported by its ``module:Class`` string wherever a game is played (a
+worker process, a Ray node), so bgsim imports no agent module itself.
 
 >>> specs = parse_lineup("heuristic[curve=fast]:1,random:7")
 >>> specs[0].label, specs[0].target, len(specs)
@@ -38,6 +39,8 @@ import os
 import re
 import stat
 import sys
+import types
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -229,9 +232,8 @@ def parse_lineup(
         digits = match.group(3) or "1"
         count = int(digits) if len(digits.lstrip("0")) <= 6 else seats + 1  # no 4,300-digit int()
         if count > seats:
-            raise LineupError(
-                f"{shown(item.strip(), 80)} takes {digits:.20} seats; a lobby has {seats}"
-            )
+            many = digits if len(digits) <= 20 else f"a {len(digits)}-digit number of"
+            raise LineupError(f"{shown(item.strip(), 80)} takes {many} seats; a lobby has {seats}")
         out.extend([_spec(match.group(1), match.group(2), known)] * count)
         if len(out) > seats:
             break
@@ -347,6 +349,8 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
                 f"agent {shown(spec.name, 80)} has no option {shown(key)}"
                 + (f"; it takes {', '.join(accepted)}" if accepted else "; it takes none")
             )
+    if getattr(cls, "OPTIONS", None) is None:
+        _check_annotated(spec, cls, kwargs)
     for key, value in common.items():
         if key in accepted and key not in kwargs and value is not None:
             kwargs[key] = value
@@ -371,6 +375,35 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
             "reset(seat, seed) and act(observation, legal_actions) methods"
         )
     return agent
+
+
+_KINDS: dict[Any, tuple[str, Callable[[Any], bool]]] = {
+    int: ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    float: ("a number", lambda v: isinstance(v, int | float) and not isinstance(v, bool)),
+    bool: ("true or false", lambda v: isinstance(v, bool)),
+}
+
+
+def _check_annotated(spec: AgentSpec, cls: type, options: Mapping[str, Any]) -> None:
+    """Lineup values (numbers, true/false or text) against the ``__init__``
+    annotations of int, float and bool parameters (``X | None`` included);
+    other annotations, or none, take any value."""
+    try:
+        params = inspect.signature(cls, eval_str=True).parameters
+    except Exception:  # annotations that do not resolve: the agent checks its own
+        return
+    for key, value in options.items():
+        hint = params[key].annotation if key in params else None
+        union = isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union
+        members = [m for m in (typing.get_args(hint) if union else (hint,)) if m is not type(None)]
+        if not members or any(m not in _KINDS for m in members):
+            continue
+        if not any(_KINDS[m][1](value) for m in members):
+            wanted = " or ".join(_KINDS[m][0] for m in members)
+            raise LineupError(
+                f"agent {shown(spec.label, 80)}: option {shown(key)} must be {wanted}, "
+                f"got {shown(value)}"
+            )
 
 
 def check_lineup(specs: list[AgentSpec], **common: Any) -> None:

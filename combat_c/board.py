@@ -53,6 +53,7 @@ MAX_STAT = 1_000_000_000
 # summon nothing (see BG_MAX_MAGNETS in api.h).
 ENGINE_MAGNETS = lib.BG_MAX_MAGNETS
 OLD_MURK_EYE = "EX1_062"
+AMALGADON = "BGS_069"  # the one minion with Living Spores (from its Adapt)
 MAGNETIC_CARDS = ("BOT_312", "BOT_911")  # Replicating Menace, Annoy-o-Module
 KEYWORDS = ("taunt", "divine_shield", "poisonous", "windfury", "mega_windfury", "reborn")
 _MINION_KEYS = {"card", "attack", "health", "golden", "magnetic", "living_spores", *KEYWORDS}
@@ -791,6 +792,11 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         if value is not None and not _is_int(value):
             raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {_shown(value, 60)}")
         stats[key] = value
+    spores = raw.get("living_spores", 0)
+    if _is_int(spores) and spores > 0 and entry.id != AMALGADON:
+        raise BoardSpecError(
+            f"{where}.living_spores", "only Amalgadon can have them (they come from its Adapt)"
+        )
     default_atk, default_hp = entry.stats(golden)
     try:
         minion = Minion(
@@ -835,11 +841,12 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         )
     hero = (spec.get("hero"), spec.get("hero_power"), spec.get("hero_power_armed", False))
     power = check_hero(*hero, tuple(secrets))
+    health = spec.get("health", 40)  # 0 or less: a knocked-out player's ghost
     parsed = [_parse_minion(m, f"minions[{i}]") for i, m in enumerate(raw_minions)]
     # Auras depend only on which cards are present, so the card defaults give them.
     shell = Board(
         spec["tier"],
-        spec.get("health", 40),
+        health,
         tuple(p[0] for p in parsed),
         (),
         hero[0],

@@ -181,6 +181,19 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict; a key given twice is an error rather
+    than the last one silently winning."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {shown(key, 40)} appears twice in one object")
+            seen.add(key)
+    return out
+
+
 def loads(text: str | bytes, where: str, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON ``text`` (``where`` names it in errors).
 
@@ -190,13 +203,17 @@ def loads(text: str | bytes, where: str, max_depth: int = MAX_DEPTH) -> Any:
     Traceback (most recent call last):
     ...
     combat_c.guarded.InputError: x: not valid JSON (NaN is not a JSON number)
+    >>> loads('{"tier": 1, "tier": 2}', "x")
+    Traceback (most recent call last):
+    ...
+    combat_c.guarded.InputError: x: not valid JSON (the key 'tier' appears twice in one object)
     """
     if isinstance(text, bytes | bytearray):
         text = decode(bytes(text), where)
     if not isinstance(text, str):
         raise InputError(f"{where}: expected JSON text, got {type(text).__name__}")
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: not valid JSON ({exc})") from None
     except RecursionError:

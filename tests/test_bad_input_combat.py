@@ -82,6 +82,18 @@ BAD_FILES = {
         _spec(minions=[{"card": "BGS_069", "living_spores": -1}]).encode(),
         "living_spores",
     ),
+    "spores on a non-Amalgadon": (
+        _spec(minions=[{"card": "BGS_021", "living_spores": 3}]).encode(),
+        "minions[0].living_spores: only Amalgadon",
+    ),
+    "a key given twice": (
+        b'{"tier": 1, "minions": [], "tier": 2}',
+        "the key 'tier' appears twice",
+    ),
+    "a minion key given twice": (
+        b'{"tier": 1, "minions": [{"card": "BGS_069", "attack": 1, "attack": 9}]}',
+        "the key 'attack' appears twice",
+    ),
 }
 
 
@@ -92,6 +104,13 @@ def test_a_bad_board_file_is_one_line(case, tmp_path, capsys):
     refused(capsys, ("combat", path, DEMONS, "--runs", 10), str(path), names)
     with pytest.raises(BoardSpecError):
         parse_board(path)  # the Python API raises what DESIGN promises
+
+
+def test_amalgadon_keeps_its_spores_golden_or_not():
+    for card in ("BGS_069", "TB_BaconUps_121"):
+        board = parse_board({"tier": 6, "minions": [{"card": card, "living_spores": 2}]})
+        assert board.minions[0].living_spores == 2
+    assert parse_board({"tier": 1, "health": 0}).health == 0  # a ghost
 
 
 def test_board_files_that_cannot_be_read(tmp_path, capsys):

@@ -144,7 +144,14 @@ def test_budget_values_through_the_api():
             ("tournament", "--lineup", "random:1000000000", "--games", "1"),
             ("takes 1000000000 seats",),
         ),
-        (("tournament", "--lineup", "random:99999999999999999999999", "--games", "1"), ("seats",)),
+        (
+            ("tournament", "--lineup", "random:99999999999999999999999", "--games", "1"),
+            ("takes a 23-digit number of seats",),
+        ),
+        (
+            ("tournament", "--lineup", "random:8", "--games", "1", "--budget", "-1it"),
+            ("expected one argument", "goes after '=': --budget=-1it"),
+        ),
         (("tournament", "--lineup", "random:" + "9" * 5000, "--games", "1"), ("seats",)),
         (("tournament", "--lineup", "nope:8", "--games", "1"), ("unknown agent 'nope'",)),
         (("tournament", "--lineup", "random:7", "--games", "1"), ("fills 7 seats",)),
@@ -507,3 +514,18 @@ def test_encode_takes_actions_only():
     for bad in (None, "x", 5, 1.5):
         with pytest.raises(TypeError, match="encode takes an action such as Buy"):
             encode(bad)
+
+
+def test_a_ray_address_that_cannot_be_a_cluster_is_refused_at_once(tmp_path, capsys):
+    """Ray retries a bad address for minutes; bgsim checks it first."""
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on once the socket closes
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    tour = ("tournament", "--lineup", "random:8", "--games", "1", "--backend", "ray")
+    db = ("--db", tmp_path / "r.db")
+    for address in ("nonsense:99999", "host", ":6379", "ray://x:0", "h:" + "1" * 5000):
+        refused(capsys, (*tour, "--address", address, *db), "expected host:port")
+    refused(capsys, (*tour, "--address", f"127.0.0.1:{port}", *db), "nothing answers there")
+    assert list(tmp_path.iterdir()) == []

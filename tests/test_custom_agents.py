@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -121,6 +122,11 @@ def test_play_and_demo_take_custom_agents(tmp_path):
         ("mine=my_agents:NotAnAgent", "mine:1,random:7", "is not an agent"),
         ("mine=my_agents:Cautious", "mine[speed=3]:1,random:7", "has no option 'speed'"),
         ("mine=my_agents:Cautious", "mine[patience=0]:1,random:7", "patience must be at least 1"),
+        (
+            "mine=my_agents:Cautious",
+            "mine[patience=abc]:1,random:7",
+            "option 'patience' must be an integer, got 'abc'",
+        ),
     ],
 )
 def test_bad_custom_agents_get_one_clear_line(tmp_path, agent, lineup, message):
@@ -157,8 +163,17 @@ def test_installed_packages_register_agents_by_entry_point(tmp_path):
     assert "(cautious)" in done.stdout
 
 
+TYPED = """
+
+class Typed(Cautious):
+    def __init__(self, k: int = 1, x: float | None = None, flag: bool = False,
+                 name: str = "", free=None):
+        super().__init__()
+"""
+
+
 def test_registry_in_process(tmp_path, monkeypatch):
-    write_agents(tmp_path)
+    write_agents(tmp_path, TYPED)
     monkeypatch.syspath_prepend(str(tmp_path))
     name, target = parse_agent_option("mine=my_agents:Cautious")
     specs = parse_lineup("mine[patience=3]:1,heuristic:7", agents={name: target})
@@ -169,6 +184,19 @@ def test_registry_in_process(tmp_path, monkeypatch):
     # the fingerprint follows the code and the options
     before = fingerprint(specs[0])
     assert fingerprint(parse_spec("mine[patience=4]", {name: target})) != before
+    # Values are checked against int, float and bool annotations (None allowed
+    # beside them), and pass untouched for any other annotation or none.
+    typed = {"typed": "my_agents:Typed"}
+    for bad, message in [
+        ("k=1.5", "'k' must be an integer, got 1.5"),
+        ("k=true", "'k' must be an integer, got True"),
+        ("x=fast", "'x' must be a number, got 'fast'"),
+        ("flag=1", "'flag' must be true or false, got 1"),
+    ]:
+        with pytest.raises(LineupError, match=re.escape(message)):
+            make_agent(parse_spec(f"typed[{bad}]", typed))
+    for good in ("k=2", "x=3", "x=0.5", "flag", "flag=false", "name=7", "free=anything"):
+        make_agent(parse_spec(f"typed[{good}]", typed))
     with pytest.raises(LineupError, match="takes 9 seats"):
         parse_lineup("random:9")
     with pytest.raises(LineupError, match="given twice"):

@@ -8,6 +8,7 @@ given as an output is refused, never replaced."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from cli_helpers import digest, run
@@ -212,3 +213,16 @@ def test_an_empty_path_is_refused_not_taken_for_the_default(args, tmp_path, caps
     assert code == 2 and "Traceback" not in out + err
     assert "''" in err and "not a usable path" in err, err
     assert list(tmp_path.iterdir()) == []  # nothing written, here or at a default place
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc")
+def test_a_folder_no_file_can_be_made_in_is_refused_before_the_work(tmp_path):
+    """The access check passes for root even in /proc; a scratch file made and
+    removed at once finds out, and leaves nothing behind."""
+    from bgsim.outputs import OutputError, output_dir, output_file
+
+    with pytest.raises(OutputError, match="/proc"):
+        output_file("/proc/bgsim-model.json", "--out", make=False)
+    output_dir(tmp_path, make=False)
+    output_file(tmp_path / "model.json", make=False)
+    assert list(tmp_path.iterdir()) == []
