@@ -273,8 +273,20 @@ class ResultsDB:
     def add_run(
         self, run: str, lineup: str, options: dict, seed: int, fingerprints: dict[str, str]
     ) -> None:
+        """Record run ``run``, unless it is there already: then a larger
+        ``games`` in ``options`` (a run resumed to play more games) becomes
+        its planned count.
+
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> with ResultsDB(Path(tempfile.mkdtemp()) / "r.db") as db:
+        ...     db.add_run("r", "random:8", {"games": 2}, 0, {})
+        ...     db.add_run("r", "random:8", {"games": 5}, 0, {})
+        ...     db.conn.execute("SELECT options FROM runs").fetchone()[0]
+        '{"games": 5}'
+        """
         with _sqlite_errors(self.path), self.conn:
-            self.conn.execute(
+            added = self.conn.execute(
                 "INSERT OR IGNORE INTO runs (run, lineup, options, seed, created, fingerprints) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (
@@ -285,7 +297,24 @@ class ResultsDB:
                     time.time(),
                     json.dumps(fingerprints, sort_keys=True),
                 ),
-            )
+            ).rowcount
+            games = options.get("games")
+            if added or not isinstance(games, int):
+                return
+            row = self.conn.execute("SELECT options FROM runs WHERE run = ?", (run,)).fetchone()
+            try:
+                stored = loads(row[0], "runs.options") if row else None
+            except InputError:  # report and runs name a bad stored value; not this
+                return
+            if not isinstance(stored, dict):
+                return
+            planned = stored.get("games")
+            if type(planned) is int and planned < games:
+                stored["games"] = games
+                self.conn.execute(
+                    "UPDATE runs SET options = ? WHERE run = ?",
+                    (json.dumps(stored, sort_keys=True), run),
+                )
 
     def drop_run_if_empty(self, run: str) -> None:
         """Forget run ``run`` if none of its games is stored (a run that

@@ -665,7 +665,7 @@ def _table(
 
 
 def _cmd_heroes(args: argparse.Namespace) -> int:
-    from bgsim.heroes import heroes
+    from bgsim.heroes import heroes, power_text
 
     listed = list(heroes().values())
     if args.json:
@@ -682,6 +682,7 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
                             "cost": h.power.cost,
                             "text": h.power.text,
                             "passive": h.power.passive,
+                            "counter_start": h.power.counter_start,
                         },
                     }
                     for h in listed
@@ -692,7 +693,13 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
     _table(
         ("hero", "health", "hero power", "cost", "text"),
         [
-            (h.name, str(h.health), h.power.name, str(h.power.cost), h.power.text)
+            (
+                h.name,
+                str(h.health),
+                h.power.name + (" (passive)" if h.power.passive else ""),
+                str(h.power.cost),
+                power_text(h.power.text, h.power.counter_start),
+            )
             for h in sorted(listed, key=lambda h: h.name)
         ],
         left=(0, 2, 4),
@@ -952,10 +959,11 @@ _GAMES = int_in(1, MAX_GAMES, "--games")
 _GAMES_SPAN = f"(1..{MAX_GAMES:,})"
 _WORKERS = int_in(1, MAX_WORKERS, "--workers")
 _WORKERS_SPAN = f"(1..{MAX_WORKERS})"
-_BUDGET_HELP = (
+_BUDGET_SPAN = (
     f"search budget per turn: seconds like 0.5s (at most {MAX_SECONDS:g}) "
     f"or iterations like 2000it (at most {MAX_ITERATIONS:,})"
 )
+_BUDGET_HELP = f"{_BUDGET_SPAN} (default: each agent's own; mcts: 2000it)"
 
 
 def _version() -> str:
@@ -1170,7 +1178,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--budget",
         default="200it",
-        help=f"{_BUDGET_HELP} (iterations keep the demo reproducible)",
+        help=f"{_BUDGET_SPAN} (iterations keep the demo reproducible; default: %(default)s)",
     )
     demo.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("base seed"))
     demo.add_argument(

@@ -13,6 +13,7 @@ rules; this module is what tools and agents read about heroes.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -36,6 +37,7 @@ class PowerInfo:
     passive: bool
     target: str
     uses: str
+    counter_start: int | None = None  # the number its text shows ('@') at the start
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +88,44 @@ def heroes() -> dict[str, HeroInfo]:
                 passive=power.passive,
                 target=row["targets"],
                 uses=row["uses"],
+                counter_start=_shown_counter(row),
             ),
             tribe=subset.get(card.id),
         )
     return out
+
+
+def _shown_counter(row: dict) -> int | None:
+    """The start of the number a power's card shows, its first visible
+    integer counter in ``data/heroes.toml``."""
+    for counter in row.get("counters", ()):
+        start = counter.get("start")
+        if counter.get("visible") and type(start) is int:
+            return start
+    return None
+
+
+_PLURAL = re.compile(r"\|4\(([^,]*),\s*([^)]*)\)")
+
+
+def power_text(text: str, counter: int | None) -> str:
+    """A hero power's text as people read it: the counter for its '@' (with
+    the singular or plural its '|4(a, b)' picks; 'X' for no counter), '$2'
+    damage as '2', and the 'Passive Hero Power' / 'Hero Power' label dropped.
+
+    >>> power_text("Dig for a Golden minion! (@ |4(Dig, Digs) left.)", 1)
+    'Dig for a Golden minion! (1 Dig left.)'
+    >>> zephrys = heroes()["TB_BaconShop_HERO_91"].power
+    >>> power_text(zephrys.text, zephrys.counter_start)
+    'If you have two copies of a minion, find the third. (3 Wishes left!)'
+    """
+    for label in ("Passive Hero Power ", "Hero Power "):
+        if text.startswith(label):
+            text = text[len(label) :]
+    text = text.replace("$", "")
+    one = counter == 1
+    text = _PLURAL.sub(lambda m: m.group(1) if one else m.group(2), text)
+    return text.replace("@", str(counter) if counter is not None else "X")
 
 
 def hero_pool(tribes: tuple[str, ...]) -> tuple[str, ...]:

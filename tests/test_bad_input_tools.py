@@ -91,6 +91,10 @@ def test_heroes_lists_them_and_json_is_one_document(capsys):
     assert code == 0 and not err
     listed = json.loads(out)
     assert len(listed) == 54 and all("hero_power" in h for h in listed)
+    code, out, err = run(capsys, "heroes")
+    assert code == 0 and not err
+    assert "@" not in out and "|4(" not in out  # the card markup, read as people read it
+    assert "(3 Wishes left!)" in out and "Deathwing" in out
 
 
 def test_a_system_error_on_any_path_is_one_line(tmp_path, capsys):

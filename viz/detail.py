@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from bgsim.cards import TRIBES, Card, cards
+from bgsim.heroes import power_text
 from viz.frames import CardView
 from viz.theme import (
     BASE_SIZE,
@@ -79,26 +80,6 @@ def text_paragraphs(text: str) -> list[str]:
         text = text[m.end() :]
     lead = [". ".join(keys) + "."] if keys else []
     return lead + ([text.strip()] if text.strip() else [])
-
-
-_PLURAL = re.compile(r"\|4\(([^,]*),\s*([^)]*)\)")
-
-
-def power_text(text: str, counter: int | None) -> str:
-    """A hero power's text as people read it: the counter for its '@' (with
-    the singular or plural its '|4(a, b)' picks), '$2' damage as '2', and the
-    'Passive Hero Power' / 'Hero Power' label dropped.
-
-    >>> power_text("Dig for a Golden minion! (@ |4(Dig, Digs) left.)", 1)
-    'Dig for a Golden minion! (1 Dig left.)'
-    """
-    for label in ("Passive Hero Power ", "Hero Power "):
-        if text.startswith(label):
-            text = text[len(label) :]
-    text = text.replace("$", "")
-    one = counter == 1
-    text = _PLURAL.sub(lambda m: m.group(1) if one else m.group(2), text)
-    return text.replace("@", str(counter) if counter is not None else "X")
 
 
 def _kind(card: CardView, data: Card | None) -> str:
