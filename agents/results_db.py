@@ -183,6 +183,7 @@ class ResultsDB:
             )
         if readonly and mode is None:
             raise ResultsError(f"{self.path}: no such results file")
+        self._made = mode is None  # this object makes the file (see __exit__)
         with _sqlite_errors(self.path):
             if readonly:
                 self.conn = sqlite3.connect(_uri(self.path, True), uri=True, timeout=60)
@@ -267,8 +268,21 @@ class ResultsDB:
     def __enter__(self) -> ResultsDB:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, *exc: object) -> None:
+        """Close; a file this object made is removed again when the block
+        fails before a game is stored in it (a failed command leaves nothing)."""
+        unused = kind is not None and self._made and not self._holds_a_game()
         self.close()
+        if unused:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{self.path}{suffix}")
+
+    def _holds_a_game(self) -> bool:
+        try:
+            return self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone() is not None
+        except sqlite3.Error:  # unreadable now: keep the file
+            return True
 
     def add_run(
         self, run: str, lineup: str, options: dict, seed: int, fingerprints: dict[str, str]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import re
@@ -594,6 +595,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             raise CommandError(str(exc)) from None
         except AgentError as exc:
             done = len(db.finished(tour.run))
+            if not done:  # a database this command made is removed again (ResultsDB)
+                raise CommandError(f"{exc}; no game of this run is stored") from None
             raise CommandError(
                 f"{exc}; {done} of {tour.games} games are stored in {args.db}"
             ) from None
@@ -731,22 +734,29 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
+    made = not Path(args.out).exists()
     out = output_dir(args.out)
     db_path = out / "results.db"
     searches = any("budget" in accepted_options(agent_class(spec)) for spec in set(tour.specs))
     searching = f" (MCTS budget {budget})" if searches else ""
     print(f"playing {args.games} eight-player lobbies: {args.lineup}{searching}")
-    with ResultsDB(db_path) as db:
-        try:
-            summary = run_tournament(tour, db, workers=args.workers)
-        except KeyboardInterrupt:
-            done = len(db.finished(tour.run))
-            print(
-                f"\ninterrupted: {done} of {tour.games} games are stored in {db_path}; "
-                "run the same command again to resume",
-                file=sys.stderr,
-            )
-            return 130
+    try:
+        with ResultsDB(db_path) as db:
+            try:
+                summary = run_tournament(tour, db, workers=args.workers)
+            except KeyboardInterrupt:
+                done = len(db.finished(tour.run))
+                print(
+                    f"\ninterrupted: {done} of {tour.games} games are stored in {db_path}; "
+                    "run the same command again to resume",
+                    file=sys.stderr,
+                )
+                return 130
+    except BaseException:
+        if made:  # the folder this run made holds nothing now (ResultsDB removed its file)
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        raise
     print(f"{'agent':24s} {'seats':>5s}  {'mean place':>10s}  {'top-4':>6s}  {'win':>6s}")
     for label, r in summary.items():
         print(

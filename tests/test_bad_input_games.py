@@ -405,10 +405,35 @@ def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, 
     if command == "play" and "(player " in names:
         assert "(player 1)" in line  # the seat the lineup gave it, numbered as play prints it
     if command == "tournament" and case not in ("builds", "exits on import"):
-        assert "0 of 2 games are stored in" in line
-        # A run that failed before its first game leaves no empty run behind.
-        with sqlite3.connect(tmp_path / "r.db") as db:
-            assert db.execute("SELECT COUNT(*) FROM runs").fetchone() == (0,)
+        assert "no game of this run is stored" in line
+        # A run that failed before its first game leaves no database behind.
+        assert not (tmp_path / "r.db").exists()
+
+
+def test_a_failed_run_leaves_an_existing_database_as_it_was(tmp_path, capsys, monkeypatch):
+    """A database given by the user that already held results keeps them, and
+    gains no empty run, when a later run fails before its first game."""
+    _agent_module(
+        tmp_path,
+        monkeypatch,
+        "fails_at_once",
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): raise RuntimeError("boom")
+        """,
+    )
+    db = tmp_path / "r.db"
+    code, _, err = run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)
+    assert code == 0, err
+    with sqlite3.connect(db) as conn:
+        before = conn.execute("SELECT run, game FROM games").fetchall()
+    args = ("tournament", "--agent", "x=fails_at_once:Agent", "--lineup", "x:1,random:7")
+    refused(capsys, (*args, "--games", "1", "--db", db, "--json"), "boom", "no game of this run is")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT run, game FROM games").fetchall() == before
+        assert conn.execute("SELECT COUNT(*) FROM runs").fetchone() == (1,)
 
 
 def test_play_plays_the_lobby_of_its_seed(tmp_path, capsys):
@@ -478,7 +503,8 @@ def test_a_worker_that_dies_is_one_line(tmp_path, capsys, monkeypatch):
     )
     args = ("tournament", "--agent", "x=dies_in_worker:Agent", "--lineup", "x:1,random:7")
     args += ("--games", "2", "--workers", "2", "--db", tmp_path / "r.db", "--json")
-    line = refused(capsys, args, "a worker process died during a game", "0 of 2 games are stored")
+    line = refused(capsys, args, "a worker process died during a game", "no game of this run is")
+    assert not (tmp_path / "r.db").exists()
     assert "BrokenProcessPool" not in line
 
 
@@ -529,3 +555,22 @@ def test_a_ray_address_that_cannot_be_a_cluster_is_refused_at_once(tmp_path, cap
         refused(capsys, (*tour, "--address", address, *db), "expected host:port")
     refused(capsys, (*tour, "--address", f"127.0.0.1:{port}", *db), "nothing answers there")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_demo_whose_agent_fails_leaves_no_folder(tmp_path, capsys, monkeypatch):
+    _agent_module(
+        tmp_path,
+        monkeypatch,
+        "fails_in_demo",
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): raise RuntimeError("boom")
+        """,
+    )
+    before = sorted(tmp_path.iterdir())
+    args = ("demo", "--agent", "x=fails_in_demo:Agent", "--lineup", "x:1,random:7")
+    code, _, err = run(capsys, *args, "--games", "1", "--workers", "1", "--out", tmp_path / "d")
+    assert code == 2 and "boom" in err.strip().splitlines()[-1]
+    assert sorted(tmp_path.iterdir()) == before
