@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from bgsim.limits import (
     MAX_GAMES,
     MAX_GUESSES,
     MAX_ITERATIONS,
+    MAX_LOBBY_SEED,
     MAX_REPEAT,
     MAX_RUNS,
     MAX_SECONDS,
@@ -40,6 +42,26 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         hint = _dash_hint(message, self.argv)
         self.exit(2, f"{self.prog}: error: {message}{hint} (see {self.prog} --help)\n")
+
+
+def _json(value: object, indent: int | None = None) -> str:
+    """``value`` as strict JSON: a figure that is not a number (NaN, an
+    infinity, such as an interval over one lobby) is null.
+
+    >>> _json({"ci": [float("nan"), 1.5]})
+    '{"ci": [null, 1.5]}'
+    """
+
+    def strict(v: object) -> object:
+        if isinstance(v, float) and not math.isfinite(v):
+            return None
+        if isinstance(v, dict):
+            return {k: strict(x) for k, x in v.items()}
+        if isinstance(v, list | tuple):
+            return [strict(x) for x in v]
+        return v
+
+    return json.dumps(strict(value), indent=indent, allow_nan=False)
 
 
 def _dash_hint(message: str, argv: Sequence[str]) -> str:
@@ -206,7 +228,7 @@ def _cmd_combat(args: argparse.Namespace) -> int:
                 "attacks": result.attacks,
                 "events": [e.as_dict() for e in result.events],
             }
-            print(json.dumps(fight))
+            print(_json(fight))
             return 0
         for line in format_fight(a, b, result, names=("A", "B")):
             print(line)
@@ -216,7 +238,7 @@ def _cmd_combat(args: argparse.Namespace) -> int:
     if args.json:
         out = odds.as_dict()
         out["damage_percentiles"] = {f"p{int(q * 100)}": v for q, v in pct.items()}
-        print(json.dumps(out))
+        print(_json(out))
         return 0
     against = f"{args.b} (B)" if args.b else "B"
     print(f"{odds.runs:,} fights of {args.a} (A) against {against}, seed {args.seed}")
@@ -247,7 +269,7 @@ def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
     given_names = [m.name + (" (golden)" if m.golden else "") for m in a.minions]
     if args.json:
         print(
-            json.dumps(
+            _json(
                 {
                     "order": list(found.order),
                     "minions": names,
@@ -353,7 +375,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             args.lobbies, repeat=args.repeat, log=log, heroes=args.heroes != "off"
         )
     if args.json:
-        print(json.dumps(results if which == "all" else results[which], indent=1))
+        print(_json(results if which == "all" else results[which], indent=1))
     return 0
 
 
@@ -390,7 +412,7 @@ def _cmd_belief(args: argparse.Namespace) -> int:
         args.games, args.seed, args.lineup, guesses=args.guesses, heroes=args.heroes == "on"
     )
     if args.json:
-        print(json.dumps(result))
+        print(_json(result))
         return 0
     print(
         f"{result['pairs']} (observer, opponent) pairs over {args.games} lobbies of {args.lineup}"
@@ -610,7 +632,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         out: dict = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
         if tour.heroes:
             out["heroes"] = by_hero
-        print(json.dumps(out))
+        print(_json(out))
         return 0
     print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {args.db}")
     _table(
@@ -673,7 +695,7 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
     listed = list(heroes().values())
     if args.json:
         print(
-            json.dumps(
+            _json(
                 [
                     {
                         "id": h.id,
@@ -860,7 +882,7 @@ def _cmd_runs(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     if args.json:
         print(
-            json.dumps(
+            _json(
                 [
                     {
                         "run": r.run,
@@ -930,7 +952,16 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
 # The public modules the API reference documents (bgsim's private core is
 # documented through the names the package root re-exports).
-API_MODULES = ("bgsim", "bgsim.registry", "bgsim.replay", "agents", "combat_c", "!bgsim._core")
+API_MODULES = (
+    "bgsim",
+    "bgsim.registry",
+    "bgsim.replay",
+    "bgsim.seeds",
+    "agents",
+    "combat_c",
+    "!bgsim._core",
+)
+RL_MODULES = ("bgsim.envs", "bgsim.envs.gym_env", "bgsim.envs.encoding")  # with the rl extra
 
 
 def _cmd_docs(args: argparse.Namespace) -> int:
@@ -944,10 +975,12 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("pdoc") is None:
         raise CommandError("the API reference needs pdoc: pip install 'bgsim[docs]'")
     out = output_dir(args.out, "--out", make=False)
+    rl = all(importlib.util.find_spec(m) for m in ("gymnasium", "pettingzoo"))
+    modules = API_MODULES + (RL_MODULES if rl else ())
     # From the sources, so that every signature shows (compiled functions hide theirs).
     env = {**os.environ, "BGSIM_PURE": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "pdoc", *API_MODULES, "--no-show-source", "-o", str(out)],
+        [sys.executable, "-m", "pdoc", *modules, "--no-show-source", "-o", str(out)],
         env=env,
         capture_output=True,
         text=True,
@@ -1114,9 +1147,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lineup", default="heuristic:1,greedy:1,random:6", help=lineup_help)
     play.add_argument(
         "--seed",
-        type=_SEED,
+        type=int_in(0, MAX_LOBBY_SEED, "--seed"),
         default=0,
-        help=_SEED_HELP.format("lobby seed, as bgsim.Lobby(seed) takes it"),
+        help="lobby seed, as bgsim.Lobby(seed) takes it (0..2**64-1)",
     )
     play.add_argument("--budget", help=_BUDGET_HELP)
     play.add_argument("--replay", help="write the game's replay to this .jsonl file")

@@ -25,6 +25,8 @@ MAX_GAMES = 100_000
 """Lobbies of one tournament, belief or value run, or bench."""
 MAX_SEED = 2**63 - 1
 """Seeds are 0..MAX_SEED: what SQLite stores as an integer."""
+MAX_LOBBY_SEED = 2**64 - 1
+"""A lobby's own seed (``bgsim.Lobby``, ``bgsim play``, a replay's header)."""
 MAX_WORKERS = 256
 """Processes of a local pool, or CPUs asked of Ray."""
 MAX_SECONDS = 3600.0
@@ -42,6 +44,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_GUESSES",
     "MAX_ITERATIONS",
+    "MAX_LOBBY_SEED",
     "MAX_REPEAT",
     "MAX_RUNS",
     "MAX_SECONDS",

@@ -179,7 +179,8 @@ class Lobby:
         return [p for p, s in enumerate(self._states) if self._alive[p] and not s.ended]
 
     def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now, ``EndTurn`` first (empty if
+        """Every action ``player`` may take now, ``EndTurn`` first (in the
+        heroes' draft, turn 0, only one ``ChooseHero`` per offer; empty if
         they may take none).
 
         >>> Lobby(seed=1).legal_actions(0)[:3]

@@ -37,8 +37,10 @@ import inspect
 import json
 import os
 import re
+import site
 import stat
 import sys
+import sysconfig
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -416,28 +418,49 @@ def check_lineup(specs: list[AgentSpec], **common: Any) -> None:
         make_agent(spec, **common)
 
 
-def _package_files(module_name: str) -> list[Path]:
-    """The source files an agent's code lives in: every ``.py`` file of its
-    top-level package (or the module's own file)."""
+def _package_files(module_name: str) -> list[tuple[str, Path]]:
+    """The source files an agent's code lives in, each with the name it is
+    hashed under: every ``.py`` file of its top-level package; for a module
+    outside a package, the module and every module loaded from its folder
+    (the helpers it imports), unless that folder is a library's."""
     top = module_name.split(".")[0]
     module = sys.modules.get(top) or importlib.import_module(top)
-    paths = list(getattr(module, "__path__", []))
-    if paths:
-        return sorted(p for root in paths for p in Path(root).rglob("*.py"))
+    roots = [Path(r) for r in getattr(module, "__path__", [])]
+    if roots:
+        return sorted(
+            (path.relative_to(root).as_posix(), path)
+            for root in roots
+            for path in root.rglob("*.py")
+        )
     source = getattr(module, "__file__", None)
-    return [Path(source)] if source else []
+    if not source:
+        return []
+    own = Path(source).resolve()
+    folder = own.parent
+    files = {own}
+    if folder not in _library_folders():
+        for other in list(sys.modules.values()):
+            name = getattr(other, "__file__", None)
+            if isinstance(name, str) and name.endswith(".py"):
+                path = Path(name).resolve()
+                if path.is_relative_to(folder):
+                    files.add(path)
+    return sorted((path.relative_to(folder).as_posix(), path) for path in files)
+
+
+@cache
+def _library_folders() -> frozenset[Path]:
+    """Where installed packages and the standard library live."""
+    paths = sysconfig.get_paths()
+    names = [paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths]
+    names += [*site.getsitepackages(), site.getusersitepackages()]
+    return frozenset(Path(n).resolve() for n in names)
 
 
 @cache
 def _code_hash(module_name: str) -> str:
     digest = hashlib.sha256()
-    files = _package_files(module_name)
-    roots = [Path(r) for r in getattr(sys.modules[module_name.split(".")[0]], "__path__", [])]
-    for path in files:
-        rel = path.name
-        for root in roots:
-            if path.is_relative_to(root):
-                rel = path.relative_to(root).as_posix()
+    for rel, path in _package_files(module_name):
         digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     if module_name.split(".")[0] == "agents":
         # The bundled agents also read these tables.
@@ -457,7 +480,8 @@ def _code_hash(module_name: str) -> str:
 
 def fingerprint(spec: AgentSpec) -> str:
     """A short hash of an agent's code (every source file of its top-level
-    package, and the bundled agents' data tables) and options: results
+    package, or a module outside a package with the modules it loads from its
+    folder; and the bundled agents' data tables) and options: results
     recorded under another fingerprint came from other code.
 
     >>> len(fingerprint(parse_spec("random")))

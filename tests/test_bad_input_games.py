@@ -156,6 +156,7 @@ def test_budget_values_through_the_api():
         (("tournament", "--lineup", "nope:8", "--games", "1"), ("unknown agent 'nope'",)),
         (("tournament", "--lineup", "random:7", "--games", "1"), ("fills 7 seats",)),
         (("play", "--seed", "-1"), ("--seed",)),
+        (("play", "--seed", str(2**64)), ("--seed", "0..18,446,744,073,709,551,615")),
         (("play", "--heroes", "maybe"), ("--heroes", "invalid choice")),
         (("tournament", "--lineup", "random:8", "--games", "1", "--heroes", "1"), ("--heroes",)),
         (("demo", "--heroes", "yes"), ("--heroes", "invalid choice")),
@@ -574,3 +575,20 @@ def test_a_demo_whose_agent_fails_leaves_no_folder(tmp_path, capsys, monkeypatch
     code, _, err = run(capsys, *args, "--games", "1", "--workers", "1", "--out", tmp_path / "d")
     assert code == 2 and "boom" in err.strip().splitlines()[-1]
     assert sorted(tmp_path.iterdir()) == before
+
+
+def test_json_output_is_strict_json_even_over_one_lobby(tmp_path, capsys):
+    """An interval over one lobby is not a number: --json gives null, never
+    NaN, which strict JSON readers refuse."""
+
+    def refuse(name: str) -> None:
+        raise ValueError(name)
+
+    db = tmp_path / "r.db"
+    code, out, _ = run(
+        capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db, "--json"
+    )
+    assert code == 0
+    doc = json.loads(out, parse_constant=refuse)
+    heroes = doc["heroes"].values()
+    assert heroes and all(h["ci_low"] is None and h["ci_high"] is None for h in heroes)

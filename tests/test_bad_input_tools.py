@@ -123,7 +123,7 @@ def test_a_system_error_on_any_path_is_one_line(tmp_path, capsys):
 def test_help_states_the_bounds(capsys):
     for command, bounds in {
         "bench": ("1..10,000,000", "1..100,000", "1..100", "at most 3600"),
-        "play": ("0..2**63-1", "at most 3600"),
+        "play": ("0..2**64-1", "at most 3600"),
         "demo": ("1..100,000", "1..256", "0..2**63-1"),
         "belief": ("1..100,000", "1..1,000"),
         "value": ("1..100,000",),

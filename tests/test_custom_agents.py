@@ -92,6 +92,33 @@ def test_a_custom_agent_plays_a_tournament_and_a_changed_one_starts_a_new_run(tm
     assert "starting a new run" in changed.stdout and "resuming" not in changed.stdout
 
 
+def test_a_helper_module_the_agent_imports_is_part_of_its_code(tmp_path):
+    """An agent module outside a package counts the modules it loads from its
+    folder: editing a helper starts a new run too. Unrelated files do not."""
+    folder = tmp_path / "code"
+    write_agents(folder, "\nfrom my_helpers import PATIENCE\n")
+    helper = folder / "my_helpers.py"
+    helper.write_text("PATIENCE = 1\n", encoding="utf-8")
+    (folder / "notes.py").write_text("x = 1\n", encoding="utf-8")
+    script = (
+        "from bgsim.registry import fingerprint, parse_spec\n"
+        "print(fingerprint(parse_spec('mine', {'mine': 'my_agents:Cautious'})))\n"
+    )
+
+    def printed() -> str:
+        env = {**os.environ, "PYTHONPATH": str(folder)}
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        return done.stdout.strip()
+
+    first = printed()
+    (folder / "notes.py").write_text("x = 2\n", encoding="utf-8")
+    assert printed() == first  # not imported by the agent
+    helper.write_text("PATIENCE = 2\n", encoding="utf-8")
+    assert printed() != first
+
+
 def test_play_and_demo_take_custom_agents(tmp_path):
     write_agents(tmp_path / "code")
     played = bgsim(

@@ -95,4 +95,7 @@ def test_the_api_reference_builds(tmp_path):
         assert name in root
     assert (out / "bgsim" / "registry.html").is_file()
     assert (out / "agents" / "ismcts.html").is_file()
+    assert (out / "bgsim" / "seeds.html").is_file()
+    for page in ("gym_env", "battlegrounds_v0", "encoding"):  # the rl extra is in the test extra
+        assert (out / "bgsim" / "envs" / f"{page}.html").is_file()
     assert not (out / "bgsim" / "_core").exists()  # the private core stays out

@@ -183,7 +183,8 @@ def attach_targets(state: PlayerState, card: MinionCard) -> tuple[int, ...]:
 
 
 def legal_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
-    """Every action the player may take now (EndTurn first).
+    """Every action the player may take now (EndTurn first; in the heroes'
+    draft only one ChooseHero per offer).
 
     >>> from bgsim import Lobby
     >>> from bgsim.rules import legal_actions

@@ -116,19 +116,25 @@ class TurnModel:
         obs: Observation,
         rules: Ruleset | None = None,
         rng: random.Random | None = None,
-        guess: Callable[[Observation], Guess] | None = None,
+        guess: Callable[[Observation], Guess] | Guess | None = None,
     ) -> TurnModel:
         """A model of the observer's turn with everything hidden guessed: the
         pool holds the copies the observer can tell are left
         (:meth:`Observation.pool_estimate`), ``rng`` (default: seeded 0)
-        draws the shops and random effects to come, and ``guess(obs)``
-        (default :class:`LastSeen`) guesses the enemy warbands.
+        draws the shops and random effects to come, and ``guess`` guesses
+        the enemy warbands: a :class:`Guess`, or a function of the
+        observation that makes one (a Guess class such as
+        ``agents.belief.Guesser``, which grows each warband the way
+        warbands grow). The default, :class:`LastSeen`, repeats the board
+        last seen in combat, so an enemy not yet fought has no minions.
         ``rules`` default to the observation's.
 
         >>> import random
-        >>> from bgsim import Lobby, TurnModel
+        >>> from bgsim import LastSeen, Lobby, TurnModel
         >>> obs = Lobby(seed=3).observe(2)
         >>> TurnModel.from_observation(obs, rng=random.Random(5)).state.player
+        2
+        >>> TurnModel.from_observation(obs, guess=LastSeen(obs)).state.player  # a Guess
         2
         """
         if not isinstance(obs, Observation):
@@ -139,7 +145,18 @@ class TurnModel:
             raise TypeError(f"rng must be a random.Random or None, not {type(rng).__name__}")
         rules = obs.rules if rules is None else rules
         pool = Pool(obs.pool_estimate(), rules.tavern.max_tier)
-        made = LastSeen(obs) if guess is None else guess(obs)
+        made: Guess
+        if guess is None:
+            made = LastSeen(obs)
+        elif not isinstance(guess, type) and callable(getattr(guess, "warband", None)):
+            made = cast(Guess, guess)
+        elif callable(guess):
+            made = cast(Callable[[Observation], Guess], guess)(obs)
+        else:
+            raise TypeError(
+                "guess must be a Guess (with warband(player, rng, turn)) or a function "
+                f"of the observation that makes one, not {type(guess).__name__}"
+            )
         return cls(obs.state, pool, random.Random(0) if rng is None else rng, rules, made)
 
     # ------------------------------------------------------------ reading
@@ -160,8 +177,9 @@ class TurnModel:
         return self._rng
 
     def legal_actions(self) -> list[Action]:
-        """Every action the player may take now (``EndTurn`` first; empty
-        once the turn is over).
+        """Every action the player may take now (``EndTurn`` first; in the
+        heroes' draft only one ``ChooseHero`` per offer; empty once the turn
+        is over).
 
         >>> import random
         >>> from bgsim import Lobby, TurnModel

@@ -141,7 +141,7 @@ _STEP_FEATURES = (  # may change with every recruit action
     "nomi_bonus",  # min(n / 20, 1)
     "elementals_played",  # this turn, min(n / 20, 1)
     "pirates_bought",  # this turn, min(n / 20, 1)
-    "health",  # hero health / starting health, clipped to 0..1 (a Demon may cost some)
+    "health",  # hero health / the ruleset's hero health (40), clipped to 0..1 (55 reads 1)
 )
 _TURN_FEATURES = (  # change only in the combat round
     "turn",  # min(turn / 30, 1)
@@ -159,7 +159,7 @@ SELF_FEATURES: tuple[str, ...] = (
 
 PLAYER_FEATURES: tuple[str, ...] = (
     "alive",
-    "health",  # / starting health, clipped to 0..1
+    "health",  # / the ruleset's hero health (40), clipped to 0..1
     "tier",  # / 6
     "placement",  # placement / n once knocked out, else 0
 )
