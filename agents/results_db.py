@@ -270,19 +270,23 @@ class ResultsDB:
 
     def __exit__(self, kind: object, *exc: object) -> None:
         """Close; a file this object made is removed again when the block
-        fails before a game is stored in it (a failed command leaves nothing)."""
-        unused = kind is not None and self._made and not self._holds_a_game()
+        fails while it holds no run and no game (a failed command leaves
+        nothing; a run another command started in it keeps it)."""
+        unused = kind is not None and self._made and self._empty()
         self.close()
         if unused:
             for suffix in ("", "-journal", "-wal", "-shm"):
                 with contextlib.suppress(OSError):
                     os.unlink(f"{self.path}{suffix}")
 
-    def _holds_a_game(self) -> bool:
+    def _empty(self) -> bool:
         try:
-            return self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone() is not None
+            return not any(
+                self.conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
+                for table in ("runs", "games")
+            )
         except sqlite3.Error:  # unreadable now: keep the file
-            return True
+            return False
 
     def add_run(
         self, run: str, lineup: str, options: dict, seed: int, fingerprints: dict[str, str]
