@@ -61,7 +61,8 @@ class Arrangement:
 
 def reorder(board: Board, order: tuple[int, ...]) -> Board:
     """``board`` with its minions in ``order`` (slots of ``board``), Old
-    Murk-Eye's shown figure following it.
+    Murk-Eye's shown figure following it; the hero, its power and the
+    Secrets stay as they are.
 
     >>> from combat_c import parse_board
     >>> b = parse_board({"tier": 1, "minions": [{"card": "Alleycat"}, {"card": "Scallywag"}]})
@@ -76,6 +77,10 @@ def reorder(board: Board, order: tuple[int, ...]) -> Board:
         board.health,
         tuple(board.minions[i] for i in order),
         tuple(sorted(where[i] for i in board.shown_murk_eye)),
+        board.hero,
+        board.hero_power,
+        board.hero_power_armed,
+        board.secrets,
     )
 
 

@@ -181,7 +181,22 @@ def _about_file(path: str, message: str) -> str:
 
 
 def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
-    """Two board files, or one fight file holding "a" and "b" (the bench format)."""
+    """Two board files, or one fight file holding "a" and "b" (the bench
+    format), checked as a pair too (Old Murk-Eye's shown Attack depends on
+    both boards): an error names the file it is about."""
+    from combat_c import BoardSpecError
+    from combat_c.board import fight_boards
+
+    a, b = _read_fight(args)
+    try:
+        fight_boards(a, b)
+    except BoardSpecError as exc:
+        path = args.b if args.b is not None and "board b's" in str(exc) else args.a
+        raise CommandError(_about_file(path, str(exc))) from None
+    return a, b
+
+
+def _read_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
     if args.b is not None:
         return _load_board(args.a), _load_board(args.b)
     from combat_c import BoardSpecError, parse_board
@@ -540,8 +555,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     record = play_game(task)  # writes the replay (if asked) to that very file
     order = sorted(range(len(seats)), key=lambda p: record.placements[p])
     print(f"lobby seed {args.seed}: {record.turns} turns, {record.seconds:.1f} s")
+    names = {}
+    if task.heroes:
+        from bgsim.heroes import heroes
+
+        names = {h.id: h.name for h in heroes().values()}
     for p in order:
-        print(f"  {record.placements[p]}. player {p + 1} ({record.seats[p]})")
+        hero = names.get(record.heroes[p]) if p < len(record.heroes) else None
+        who = record.seats[p] + (f", {hero}" if hero else "")
+        print(f"  {record.placements[p]}. player {p + 1} ({who})")
     if args.replay is not None:
         print(f"replay: {args.replay}\nwatch it: bgsim watch {args.replay}")
     return 0
@@ -690,7 +712,9 @@ def _table(
 
 
 def _cmd_heroes(args: argparse.Namespace) -> int:
+    from bgsim.cards import cards
     from bgsim.heroes import heroes, power_text
+    from combat_c import SECRET_NAMES
 
     listed = list(heroes().values())
     if args.json:
@@ -716,10 +740,11 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
         )
         return 0
     _table(
-        ("hero", "health", "hero power", "cost", "text"),
+        ("hero", "id", "health", "hero power", "cost", "text"),
         [
             (
                 h.name,
+                h.id,
                 str(h.health),
                 h.power.name + (" (passive)" if h.power.passive else ""),
                 str(h.power.cost),
@@ -727,9 +752,16 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
             )
             for h in sorted(listed, key=lambda h: h.name)
         ],
-        left=(0, 2, 4),
+        left=(0, 1, 3, 5),
     )
     print(f"{len(listed)} heroes")
+    db = cards()
+    print("\nSecrets, for a board spec's hero that can hold them:")
+    _table(
+        ("secret", "id", "text"),
+        [(db[s].name, s, db[s].text) for s in sorted(SECRET_NAMES, key=lambda s: db[s].name)],
+        left=(0, 1, 2),
+    )
     return 0
 
 

@@ -50,6 +50,15 @@ def card_name(card_id: str | None) -> str:
     return ("Golden " if golden else "") + CARDS[index].name
 
 
+def attacks_text(count: int) -> str:
+    """A fight's length in words.
+
+    >>> attacks_text(1), attacks_text(12)
+    ('1 attack', '12 attacks')
+    """
+    return f"{count} attack{'' if count == 1 else 's'}"
+
+
 def _keywords(bits: int) -> list[str]:
     return [name for bit, name in _KEYWORD_NAMES if bits & bit]
 
@@ -116,9 +125,10 @@ def format_fight(
             lines.append(f"  {names[ev.side]}'s Secret is revealed: {card_name(ev.card)}{about}")
         elif ev.kind == "end":
             if ev.side < 0:
-                lines.append(f"Tie after {ev.b} attacks: no damage.")
+                lines.append(f"Tie after {attacks_text(ev.b)}: no damage.")
             else:
-                lines.append(f"{names[ev.side]} wins after {ev.b} attacks and deals {ev.a} damage.")
+                won = f"{names[ev.side]} wins after {attacks_text(ev.b)}"
+                lines.append(f"{won} and deals {ev.a} damage.")
     return lines
 
 

@@ -23,6 +23,7 @@ lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 from __future__ import annotations
 
 import difflib
+import re
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +73,7 @@ COMBAT_POWERS: dict[str, int] = {
 ARMED_POWERS = frozenset({"TB_BaconShop_HP_103", "TB_BaconShop_HP_053"})
 POWER_OF_CODE = {code: power for power, code in COMBAT_POWERS.items()}
 SECRETS: dict[str, int] = {card: code for code, card in enumerate(SECRET_CODES) if card}
+_HERO_NAMES = {card: entry.name for card, entry in HEROES.items()}
 MAX_SECRETS = lib.BG_MAX_SECRETS
 PRESTIDIGITATION = "TB_BaconShop_HP_020"  # The Great Akazamzarak: Discover a Secret
 PRIZE_WALL = "TB_BaconShop_HP_106"  # Tickatus: Darkmoon Prizes, Ice Block among them
@@ -170,6 +172,38 @@ def check_hero(
     return power
 
 
+def named_id(value: object, names: Mapping[str, str], what: str, where: str) -> object:
+    """A spec's hero, hero power or Secret: an id (``names``' keys) as it is,
+    or the name of one in any case (``"Deathwing"``, ``"ice block"``); any
+    other value is left for the checks to refuse.
+
+    >>> named_id("Ice Block", SECRET_NAMES, "Secret", "secrets[0]")
+    'TB_Bacon_Secrets_12'
+    >>> named_id("Ice Blok", SECRET_NAMES, "Secret", "secrets[0]")
+    Traceback (most recent call last):
+    ...
+    combat_c.board.BoardSpecError: secrets[0]: unknown Secret 'Ice Blok'; did you mean Ice Block? \
+(a name or an id, as bgsim heroes lists them)
+    """
+    if not isinstance(value, str) or value in names:
+        return value
+    folded = _fold(value)
+    ids = [key for key, name in names.items() if _fold(name) == folded]
+    if len(ids) == 1:
+        return ids[0]
+    if ids:
+        raise BoardSpecError(
+            where, f"{_shown(value, 60)} names {len(ids)} {what}s ({', '.join(ids)}); give the id"
+        )
+    shown_names = {_fold(name): name for name in names.values()}
+    close = difflib.get_close_matches(folded, list(shown_names), n=3, cutoff=0.75)
+    hint = f"; did you mean {', '.join(shown_names[c] for c in close)}?" if close else ""
+    raise BoardSpecError(
+        where,
+        f"unknown {what} {_shown(value, 60)}{hint} (a name or an id, as bgsim heroes lists them)",
+    )
+
+
 def name_index(entries: Iterable[CardEntry]) -> dict[str, tuple[str, ...]]:
     """Minion names, folded to lower case and single spaces, to the ids of
     the cards that bear them (several when cards share a name); spells are
@@ -188,6 +222,9 @@ def name_index(entries: Iterable[CardEntry]) -> dict[str, tuple[str, ...]]:
 
 def _fold(name: str) -> str:
     return " ".join(name.split()).casefold()
+
+
+GOLDEN_SUFFIX = " (golden)"  # how bgsim's outputs name a golden minion
 
 
 @cache
@@ -212,10 +249,19 @@ nor the name of a minion); did you mean Kaboom Bot?
     if not isinstance(card, str) or card in CARD_IDS:
         return cast(str, card)  # card_index checks it
     index = _names() if names is None else names
-    found = index.get(_fold(card))
+    folded = _fold(card)
+    found = index.get(folded)
+    if found is None:
+        # The leading words of one name only ("Goldrinn", "Nat Pagle") stand for it.
+        starts = [n for n in index if n.startswith((folded + " ", folded + ","))]
+        if len(starts) == 1:
+            found = index[starts[0]]
     if found is None:
         names_shown = {_fold(e.name): e.name for e in CARDS if not e.is_spell}
-        close = difflib.get_close_matches(_fold(card), list(index), n=3, cutoff=0.75)
+        words = [n for n in index if re.search(rf"\b{re.escape(folded)}", n)]
+        close = (starts or words)[:3] or difflib.get_close_matches(
+            folded, list(index), n=3, cutoff=0.75
+        )
         hint = f"; did you mean {', '.join(names_shown.get(c, c) for c in close)}?" if close else ""
         raise BoardSpecError(
             where,
@@ -254,7 +300,7 @@ class Minion:
         if golden:
             raise BoardSpecError("card", f"use the normal id with golden=True, not {self.card}")
         if self.golden and CARDS[index].golden_id is None:
-            raise BoardSpecError("golden", f"{self.card} has no golden version")
+            raise BoardSpecError("golden", f"{_named(self.card)} has no golden version")
         for name in ("attack", "health"):
             value = getattr(self, name)
             if not _is_int(value):
@@ -277,7 +323,7 @@ class Minion:
             if CARDS[m_index].id not in MAGNETIC_CARDS:
                 raise BoardSpecError(f"magnetic[{k}]", f"{magnet} is not a Magnetic card")
         if "mech" not in CARDS[index].tribes and self.magnetic:
-            raise BoardSpecError("magnetic", f"{self.card} is not a Mech")
+            raise BoardSpecError("magnetic", f"{_named(self.card)} is not a Mech")
         if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_STAT:
             raise BoardSpecError("living_spores", f"must be 0..{MAX_STAT}")
 
@@ -744,6 +790,16 @@ def _load_json(spec: str | Path) -> Any:
         raise BoardSpecError("", str(exc)) from None
 
 
+def _named(card_id: str) -> str:
+    """A card as an error names it: its name and id."""
+    return f"{CARDS[CARD_IDS[card_id][0]].name} ({card_id})" if card_id in CARD_IDS else card_id
+
+
+def _unknown_field(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.75)
+    return "unknown field" + (f"; did you mean {close[0]}?" if close else "")
+
+
 def _key(name: str) -> str:
     """A field name as an error names it: as it is when it prints on one
     short line, else cut short like any echoed value."""
@@ -762,18 +818,24 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
         raise BoardSpecError(where, f"must be an object, got {_shown(raw, 60)}")
     unknown = sorted(set(raw) - _MINION_KEYS)
     if unknown:
-        raise BoardSpecError(f"{where}.{_key(unknown[0])}", "unknown field")
+        problem = _unknown_field(unknown[0], _MINION_KEYS)
+        raise BoardSpecError(f"{where}.{_key(unknown[0])}", problem)
     if "card" not in raw:
         raise BoardSpecError(f"{where}.card", "missing")
-    index, golden = card_index(card_id_of(raw["card"], f"{where}.card"), f"{where}.card")
+    card = raw["card"]
+    named_golden = isinstance(card, str) and _fold(card).endswith(GOLDEN_SUFFIX)
+    if named_golden:  # "Cave Hydra (golden)", as bgsim prints a golden minion
+        card = card.rstrip()[: -len(GOLDEN_SUFFIX)]
+    index, golden = card_index(card_id_of(card, f"{where}.card"), f"{where}.card")
+    golden = golden or named_golden
     if golden and not _flag(raw, "golden", True, where):
         raise BoardSpecError(
-            f"{where}.golden", f"false contradicts the golden card id {_shown(raw['card'], 60)}"
+            f"{where}.golden", f"false contradicts the golden card {_shown(raw['card'], 60)}"
         )
     golden = _flag(raw, "golden", golden, where)
     entry = CARDS[index]
     if golden and entry.golden_id is None:
-        raise BoardSpecError(f"{where}.golden", f"{entry.id} has no golden version")
+        raise BoardSpecError(f"{where}.golden", f"{_named(entry.id)} has no golden version")
     bits = entry.keyword_bits(golden)
     kws = {k: _flag(raw, k, bool(bits & KEYWORD_BITS[k]), where) for k in KEYWORDS}
     if "windfury" in raw and not raw["windfury"] and "mega_windfury" not in raw:
@@ -826,7 +888,7 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         raise BoardSpecError("", f"a board spec must be an object, got {type(spec).__name__}")
     unknown = sorted(set(spec) - _BOARD_KEYS)
     if unknown:
-        raise BoardSpecError(_key(unknown[0]), "unknown field")
+        raise BoardSpecError(_key(unknown[0]), _unknown_field(unknown[0], _BOARD_KEYS))
     raw_minions = spec.get("minions", [])
     if not isinstance(raw_minions, list):
         raise BoardSpecError("minions", f"must be a list, got {_shown(raw_minions, 60)}")
@@ -839,7 +901,12 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         raise BoardSpecError(
             "secrets", f"must be a list of Secret card ids, got {_shown(secrets, 60)}"
         )
-    hero = (spec.get("hero"), spec.get("hero_power"), spec.get("hero_power_armed", False))
+    hero = (
+        named_id(spec.get("hero"), _HERO_NAMES, "hero", "hero"),
+        named_id(spec.get("hero_power"), HERO_POWERS, "hero power", "hero_power"),
+        spec.get("hero_power_armed", False),
+    )
+    secrets = [named_id(x, SECRET_NAMES, "Secret", f"secrets[{k}]") for k, x in enumerate(secrets)]
     power = check_hero(*hero, tuple(secrets))
     health = spec.get("health", 40)  # 0 or less: a knocked-out player's ghost
     parsed = [_parse_minion(m, f"minions[{i}]") for i, m in enumerate(raw_minions)]
@@ -849,7 +916,7 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         health,
         tuple(p[0] for p in parsed),
         (),
-        hero[0],
+        cast(str | None, hero[0]),  # check_hero passed: an id or None
         power,
         hero[2],
         tuple(secrets),
@@ -864,9 +931,12 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         base_atk = minion.attack if atk is None else atk - aura_atk
         base_hp = minion.health if hp is None else hp - aura_hp
         if atk is not None and base_atk < 0:
-            raise BoardSpecError(
-                f"minions[{i}].attack", f"{_shown(atk)} is below the +{aura_atk} its auras give"
+            problem = (
+                f"{_shown(atk)} is below the +{aura_atk} its auras give"
+                if aura_atk
+                else f"must be 0 or more, got {_shown(atk)}"
             )
+            raise BoardSpecError(f"minions[{i}].attack", problem)
         if hp is not None and base_hp < 1:
             if aura_hp:
                 problem = f"{_shown(hp)} leaves no health under the +{aura_hp} its auras give"

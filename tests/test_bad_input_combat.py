@@ -64,7 +64,7 @@ BAD_FILES = {
     "a spell": (_spec(minions=[{"card": "TB_BaconShop_HP_008a"}]).encode(), "not a minion"),
     "golden id, golden false": (
         _spec(minions=[{"card": "TB_BaconUps_079", "golden": False}]).encode(),
-        "minions[0].golden: false contradicts the golden card id",
+        "minions[0].golden: false contradicts the golden card",
     ),
     "float attack": (_spec(minions=[dict(WOLF, attack=1.5)]).encode(), "attack: must be an int"),
     "huge attack": (_spec(minions=[dict(WOLF, attack=10**12)]).encode(), "attack"),
@@ -236,3 +236,64 @@ def test_huge_numbers_given_to_the_api_are_named_by_size():
         with pytest.raises((BoardSpecError, ValueError), match=r"an integer of 5,00[01] digits"):
             call()
     assert shown(big) == "an integer of 5,001 digits" and shown("x" * 100) == "'" + "x" * 39
+
+
+def test_an_old_murk_eye_below_its_bonus_names_its_file(tmp_path, capsys):
+    """The shown Attack is checked against both boards' Murlocs, and the
+    error names the file of the board it is about."""
+    murlocs = {
+        "tier": 3,
+        "minions": [
+            {"card": "Old Murk-Eye", "attack": 2, "health": 4},
+            {"card": "Murloc Tidehunter"},
+            {"card": "Murloc Scout"},
+            {"card": "Murloc Tidecaller"},
+        ],
+    }
+    low = _file(tmp_path, json.dumps(murlocs), "low.json")
+    for args in ((low, BEASTS), (BEASTS, low)):
+        refused(capsys, ("combat", *args, "--runs", 10), str(low), "Old Murk-Eye shows 2 Attack")
+
+
+def test_heroes_powers_and_secrets_by_name():
+    """A spec may name its hero, power and Secrets as `bgsim heroes` lists
+    them, in any case; a near miss is refused with the names it is close to."""
+    by_name = parse_board(
+        {
+            "tier": 4,
+            "hero": "the great akazamzarak",
+            "secrets": ["Ice Block", "SNAKE TRAP"],
+            "minions": [WOLF],
+        }
+    )
+    by_id = parse_board(
+        {
+            "tier": 4,
+            "hero": "TB_BaconShop_HERO_21",
+            "secrets": ["TB_Bacon_Secrets_12", "TB_Bacon_Secrets_02"],
+            "minions": [WOLF],
+        }
+    )
+    assert by_name == by_id
+    finley = parse_board({"tier": 1, "hero": "Sir Finley Mrrgglton", "hero_power": "Prize Wall"})
+    assert finley.hero_power == "TB_BaconShop_HP_106"
+    for spec, names in (
+        ({"tier": 1, "hero": "Deathwin"}, ("hero: unknown hero 'Deathwin'", "Deathwing?")),
+        ({"tier": 1, "hero": "The Great Akazamzarak", "secrets": ["Ice Blok"]}, ("Ice Block?",)),
+    ):
+        with pytest.raises(BoardSpecError) as err:
+            parse_board(spec)
+        assert all(n in str(err.value) for n in names), err.value
+
+
+def test_short_and_golden_names_as_players_write_them():
+    for short, full in (("Goldrinn", "Goldrinn, the Great Wolf"), ("baron", "Baron Rivendare")):
+        assert parse_board({"tier": 6, "minions": [{"card": short}]}).minions[0].name == full
+    hydra = parse_board({"tier": 4, "minions": [{"card": "Cave Hydra (golden)"}]}).minions[0]
+    assert hydra.golden and (hydra.attack, hydra.health) == (4, 8)
+    with pytest.raises(BoardSpecError, match="false contradicts the golden card"):
+        parse_board({"tier": 4, "minions": [{"card": "Cave Hydra (golden)", "golden": False}]})
+    with pytest.raises(BoardSpecError, match="did you mean Dread Admiral Eliza"):
+        parse_board({"tier": 6, "minions": [{"card": "Eliza"}]})
+    with pytest.raises(BoardSpecError, match="did you mean Murloc"):
+        parse_board({"tier": 1, "minions": [{"card": "Murloc"}]})  # leads several names

@@ -131,7 +131,7 @@ def test_play_and_demo_take_custom_agents(tmp_path):
         path=tmp_path / "code",
     )
     assert played.returncode == 0, played.stderr
-    assert "(mine)" in played.stdout
+    assert "(mine, " in played.stdout  # the agent and the hero it drafted
 
 
 @pytest.mark.parametrize(
@@ -187,7 +187,7 @@ def test_installed_packages_register_agents_by_entry_point(tmp_path):
     (dist / "entry_points.txt").write_text("[bgsim.agents]\ncautious = my_agents:Cautious\n")
     done = bgsim("play", "--lineup", "cautious:1,random:7", "--seed", "3", cwd=tmp_path, path=code)
     assert done.returncode == 0, done.stderr
-    assert "(cautious)" in done.stdout
+    assert "(cautious, " in done.stdout
 
 
 TYPED = """

@@ -257,3 +257,30 @@ def test_a_fight_file_with_an_unknown_key_and_an_empty_tribe_are_refused(tmp_pat
     assert "unknown key 'c'" in capsys.readouterr().err
     assert main(["cards", "--tribe", ""]) == 2
     assert "unknown tribe ''" in capsys.readouterr().err
+
+
+def test_every_order_fights_with_the_boards_hero_and_secrets():
+    """The arrangement search reorders minions only: a hero, its power and its
+    Secrets (an Ice Block that saves a low hero) come along, and --arrange
+    --json writes them back out."""
+    aka = parse_board(
+        {
+            "tier": 4,
+            "health": 3,
+            "hero": "TB_BaconShop_HERO_21",
+            "secrets": ["TB_Bacon_Secrets_12"],
+            "minions": [{"card": "Alleycat"}, {"card": "Rat Pack"}, {"card": "Imprisoner"}],
+        }
+    )
+    moved = reorder(aka, (2, 0, 1))
+    assert (moved.hero, moved.hero_power, moved.hero_power_armed, moved.secrets) == (
+        aka.hero,
+        aka.hero_power,
+        aka.hero_power_armed,
+        aka.secrets,
+    )
+    enemy = parse_board({"tier": 6, "minions": [{"card": "Cave Hydra", "attack": 40}]})
+    found = best_order(aka, enemy, runs=200, seed=1)
+    assert found.board.secrets == ("TB_Bacon_Secrets_12",)
+    # Ice Block saves the 3-health hero from the lethal hit in every order tried.
+    assert found.given.lethal_taken == found.best.lethal_taken == 0.0

@@ -32,6 +32,7 @@ from typing import Any, overload
 from bgsim.actions import CHOOSE_HERO_BASE, POWER_BASE
 from bgsim.cards import Card, UnknownCardError, cards
 from bgsim.replay import Replay, ReplayError
+from bgsim.trace import attacks_text
 from combat_c import KEYWORD_BITS, BoardSpecError, Event, parse_board
 from combat_c.timeline import Boards, Unit, initial_boards
 from combat_c.timeline import replay as replay_fight
@@ -736,10 +737,10 @@ def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list
     )
     winner, damage = int(rec["winner"]), int(rec["damage"])
     if winner < 0:
-        line = f"Tie after {attacks} attacks: no damage."
+        line = f"Tie after {attacks_text(attacks)}: no damage."
     else:
         loser = names[1 - winner]
-        line = f"{names[winner]} wins after {attacks} attacks: {damage} damage to {loser}"
+        line = f"{names[winner]} wins after {attacks_text(attacks)}: {damage} damage to {loser}"
         if rec["ghost"] and winner == 0:
             line += " (a ghost takes no damage)"
     steps.append(
