@@ -628,3 +628,21 @@ def test_the_environments_play_with_heroes_by_default():
     assert env.unwrapped.heroes
     env.reset(seed=3)
     assert env.unwrapped.lobby.heroes and env.unwrapped.lobby.turn == 0  # the draft
+
+
+def test_stable_baselines_make_vec_env_pattern_works():
+    """Stable-Baselines3's make_vec_env asks for render_mode="rgb_array" and,
+    on a TypeError, makes the environment without it; the environments'
+    refusal is a TypeError as well as a ValueError, so that retry happens."""
+    kwargs = {"opponents": "random:7"}
+    try:
+        with pytest.warns(UserWarning, match="render_mode"):  # Gymnasium's own note
+            env = gymnasium.make(GYM_ID, render_mode="rgb_array", **kwargs)
+    except TypeError as exc:
+        assert isinstance(exc, ValueError) and "render_mode" in str(exc)
+        env = gymnasium.make(GYM_ID, **kwargs)
+    obs, _ = env.reset(seed=1)
+    assert obs.shape == (OBS_SIZE,)
+    for make in (battlegrounds_v0.env, battlegrounds_v0.parallel_env):
+        with pytest.raises(TypeError, match="render_mode"):
+            make(render_mode="rgb_array")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 import random
 from numbers import Integral
-from typing import SupportsIndex, cast
+from typing import Any, SupportsIndex, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -61,6 +61,30 @@ def check_seed(seed: object) -> int | None:
     if not 0 <= value < _MAX_SEED:
         raise ValueError(f"seed must be a non-negative integer below 2**64, got {shown(value)}")
     return value
+
+
+class RenderModeError(ValueError, TypeError):
+    """A render mode the environments do not have. It is a TypeError too:
+    Stable-Baselines3's ``make_vec_env`` asks for ``"rgb_array"`` and makes
+    the environment again without a render mode only when that raises a
+    TypeError.
+
+    >>> isinstance(RenderModeError("x"), TypeError)
+    True
+    """
+
+
+def check_render_mode(render_mode: object) -> Any:
+    """``render_mode`` if the environments have it (None or ``"ansi"``).
+
+    >>> check_render_mode("rgb_array")
+    Traceback (most recent call last):
+    ...
+    bgsim.envs._common.RenderModeError: render_mode must be None or "ansi", got 'rgb_array'
+    """
+    if render_mode not in (None, "ansi"):
+        raise RenderModeError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
+    return render_mode
 
 
 def check_reward(reward: object) -> str:

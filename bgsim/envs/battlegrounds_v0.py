@@ -77,6 +77,7 @@ from bgsim.envs._common import (
     Ruleset,
     action_code,
     check_heroes,
+    check_render_mode,
     check_reward,
     check_ruleset,
     check_seed,
@@ -106,12 +107,6 @@ def _spaces(size: int) -> tuple[spaces.Dict, spaces.Discrete]:
     return obs, spaces.Discrete(NUM_ACTIONS)
 
 
-def _check_render_mode(render_mode: object) -> Any:
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
-    return render_mode
-
-
 class BattlegroundsAEC(AECEnv):
     """The AEC environment (see the module doc), as :func:`env` makes it.
 
@@ -134,7 +129,7 @@ class BattlegroundsAEC(AECEnv):
         self.rules = check_ruleset(ruleset)
         self.heroes = check_heroes(heroes)
         self.reward_scheme = check_reward(reward)
-        self.render_mode = _check_render_mode(render_mode)
+        self.render_mode = check_render_mode(render_mode)
         n = self.rules.lobby.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -367,7 +362,7 @@ class BattlegroundsParallel(ParallelEnv):
         self.rules = check_ruleset(ruleset)
         self.heroes = check_heroes(heroes)
         self.reward_scheme = check_reward(reward)
-        self.render_mode = _check_render_mode(render_mode)
+        self.render_mode = check_render_mode(render_mode)
         n = self.rules.lobby.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}

@@ -24,7 +24,13 @@ without it). Options:
   the same observation and a reward of ``-illegal_penalty`` (default 0.05)
   with ``info["illegal_action"] = True``; ``"raise"``: an IllegalActionError
   (a ValueError), changing nothing. A masked learner (MaskablePPO) never
-  sends one. Codes out of range or not integers always raise.
+  sends one; an unmasked one may repeat an illegal code without end (the
+  game does not move), so give it a step bound (``gymnasium.make(...,
+  max_episode_steps=N)``). Codes out of range or not integers always raise.
+- ``render_mode``: None or ``"ansi"`` (the standings and the learner's tavern
+  as text). Another mode is an error that is a TypeError as well as a
+  ValueError, so that Stable-Baselines3's ``make_vec_env``, which asks for
+  ``"rgb_array"`` first, makes the environment again without it.
 
 The observation is the float32 vector of :mod:`bgsim.envs.encoding` (a
 ``Box`` of 2,223 values in [0, 1]); the action space is ``Discrete(730)``;
@@ -64,6 +70,7 @@ from bgsim.envs._common import (
     Ruleset,
     action_code,
     check_heroes,
+    check_render_mode,
     check_reward,
     check_ruleset,
     check_seed,
@@ -156,9 +163,7 @@ class BattlegroundsGymEnv(gym.Env):
                 f"illegal_penalty must be a number 0..{MAX_PENALTY:g}, got {shown(illegal_penalty)}"
             )
         self.illegal_penalty = float(illegal_penalty)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f'render_mode must be None or "ansi", got {shown(render_mode)}')
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self._encoder = ObservationEncoder(self.rules)
         self.observation_space = observation_space(self._encoder.size)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
