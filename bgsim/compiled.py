@@ -17,14 +17,19 @@ This module imports nothing outside the standard library: ``setup.py`` reads
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import functools
 import hashlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 # Hot paths of a search: the recruit rules, the player state, the card
 # effects, the agents' policies and the search itself.
@@ -73,6 +78,68 @@ def changed_modules(built: dict[str, str], root: Path = ROOT) -> list[str]:
     return [m for m, h in source_hashes(root).items() if built.get(m) != h]
 
 
+class _SourceDoc:
+    """A compiled class's docstring (mypyc keeps none), read from its source
+    when first asked for: ``help()`` and ``__doc__`` show it, and importing
+    costs nothing. Methods' docstrings cannot come back this way (a compiled
+    method's ``__doc__`` is read-only); the API reference has them."""
+
+    def __init__(self, path: Path, name: str, kept: object) -> None:
+        self.path = path
+        self.name = name
+        self.kept = kept
+
+    def __get__(self, instance: object, owner: object = None) -> object:
+        doc = _class_docs(self.path).get(self.name)
+        return self.kept if doc is None else doc
+
+
+@functools.cache
+def _class_docs(path: Path) -> dict[str, str]:
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    return {
+        node.name: doc
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and (doc := ast.get_docstring(node)) is not None
+    }
+
+
+class _DocLoader(importlib.abc.Loader):
+    """Loads a compiled module as its own loader does, then gives its classes
+    their docstrings back (:class:`_SourceDoc`)."""
+
+    def __init__(self, inner: Any, name: str) -> None:
+        self.inner = inner
+        self.name = name
+
+    def create_module(self, spec: Any) -> Any:
+        return self.inner.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self.inner.exec_module(module)
+        path = source_path(self.name)
+        for obj in list(vars(module).values()):
+            if isinstance(obj, type) and obj.__module__ == self.name:
+                with contextlib.suppress(AttributeError, TypeError):  # a type keeping its own
+                    doc = _SourceDoc(path, obj.__name__, obj.__dict__.get("__doc__"))
+                    setattr(obj, "__doc__", doc)  # noqa: B010 (a descriptor, not a str)
+
+
+class _DocFinder(importlib.abc.MetaPathFinder):
+    """Finds the listed modules' compiled extensions, loaded by :class:`_DocLoader`."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: object = None) -> Any:
+        if fullname not in MODULES:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _DocLoader(spec.loader, fullname)
+        return spec
+
+
 class _SourceFinder(importlib.abc.MetaPathFinder):
     """Finds the listed modules' ``.py`` sources ahead of their extensions."""
 
@@ -114,6 +181,8 @@ def guard() -> str:
             )
     if _STATUS != "compiled" and not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFinder())
+    if _STATUS == "compiled" and not any(isinstance(f, _DocFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _DocFinder())
     return _STATUS
 
 

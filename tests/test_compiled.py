@@ -86,3 +86,18 @@ def test_a_changed_source_runs_as_pure_python(tmp_path):
     out, err = run(code, tmp_path)
     assert out == ["stale", str(source)]
     assert "agents/heuristic.py changed since it was compiled" in err
+
+
+@needs_build
+def test_compiled_classes_keep_their_docstrings():
+    """mypyc drops docstrings; the compiled build gives every listed module's
+    classes theirs back from the source, so help() and __doc__ show them."""
+    import ast
+
+    import agents.mcts
+    import bgsim
+
+    for cls in (bgsim.TurnModel, bgsim.PlayerState, bgsim.MinionCard, agents.mcts.MCTSAgent):
+        tree = ast.parse(compiled.source_path(cls.__module__).read_text(encoding="utf-8"))
+        (node,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__]
+        assert cls.__doc__ == ast.get_docstring(node) and cls.__doc__
