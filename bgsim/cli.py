@@ -569,6 +569,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _interrupted(db, tour, where: object) -> int:  # agents' ResultsDB and Tournament
+    """Say how far an interrupted run got (exit code 130)."""
+    done = len(db.finished(tour.run))
+    print(
+        f"\ninterrupted: {done} of {tour.games} games are stored in {where}; "
+        "run the same command again to resume",
+        file=sys.stderr,
+    )
+    return 130
+
+
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from agents.arena import Tournament, run_tournament
     from agents.results_db import ResultsDB, ResultsError
@@ -628,13 +639,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                 progress=not args.json,
             )
         except KeyboardInterrupt:
-            done = len(db.finished(tour.run))
-            print(
-                f"\ninterrupted: {done} of {tour.games} games are stored in {args.db}; "
-                "run the same command again to resume",
-                file=sys.stderr,
-            )
-            return 130
+            return _interrupted(db, tour, args.db)
         except LineupError as exc:
             raise CommandError(str(exc)) from None
         except AgentError as exc:
@@ -799,13 +804,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             try:
                 summary = run_tournament(tour, db, workers=args.workers)
             except KeyboardInterrupt:
-                done = len(db.finished(tour.run))
-                print(
-                    f"\ninterrupted: {done} of {tour.games} games are stored in {db_path}; "
-                    "run the same command again to resume",
-                    file=sys.stderr,
-                )
-                return 130
+                return _interrupted(db, tour, db_path)
     except BaseException:
         if made:  # the folder this run made holds nothing now (ResultsDB removed its file)
             with contextlib.suppress(OSError):

@@ -411,20 +411,19 @@ def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, 
         assert not (tmp_path / "r.db").exists()
 
 
+# An agent whose first action raises.
+FAILS_AT_ONCE = """
+class Agent:
+    name = "x"
+    def reset(self, seat, seed): pass
+    def act(self, obs, legal): raise RuntimeError("boom")
+"""
+
+
 def test_a_failed_run_leaves_an_existing_database_as_it_was(tmp_path, capsys, monkeypatch):
     """A database given by the user that already held results keeps them, and
     gains no empty run, when a later run fails before its first game."""
-    _agent_module(
-        tmp_path,
-        monkeypatch,
-        "fails_at_once",
-        """
-        class Agent:
-            name = "x"
-            def reset(self, seat, seed): pass
-            def act(self, obs, legal): raise RuntimeError("boom")
-        """,
-    )
+    _agent_module(tmp_path, monkeypatch, "fails_at_once", FAILS_AT_ONCE)
     db = tmp_path / "r.db"
     code, _, err = run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)
     assert code == 0, err
@@ -559,17 +558,7 @@ def test_a_ray_address_that_cannot_be_a_cluster_is_refused_at_once(tmp_path, cap
 
 
 def test_a_demo_whose_agent_fails_leaves_no_folder(tmp_path, capsys, monkeypatch):
-    _agent_module(
-        tmp_path,
-        monkeypatch,
-        "fails_in_demo",
-        """
-        class Agent:
-            name = "x"
-            def reset(self, seat, seed): pass
-            def act(self, obs, legal): raise RuntimeError("boom")
-        """,
-    )
+    _agent_module(tmp_path, monkeypatch, "fails_in_demo", FAILS_AT_ONCE)
     before = sorted(tmp_path.iterdir())
     args = ("demo", "--agent", "x=fails_in_demo:Agent", "--lineup", "x:1,random:7")
     code, _, err = run(capsys, *args, "--games", "1", "--workers", "1", "--out", tmp_path / "d")
