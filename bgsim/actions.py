@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import SupportsIndex, cast
+from typing import Any, SupportsIndex, cast
 
 from combat_c.guarded import shown
 
@@ -301,10 +301,8 @@ class HeroPower:
     player: int | None = None
 
     def __repr__(self) -> str:
-        for name, value in (("target", self.target), ("shop", self.shop), ("player", self.player)):
-            if value is not None:
-                return f"HeroPower({name}={value})"
-        return "HeroPower()"
+        aims = (("target", self.target), ("shop", self.shop), ("player", self.player))
+        return f"HeroPower({', '.join(f'{n}={v}' for n, v in aims if v is not None)})"
 
     @property
     def code(self) -> int:
@@ -408,9 +406,11 @@ def decode(code: int) -> Action:
 
 
 def as_action(action: object) -> Action:
-    """``action`` itself if it is an action, else the action with that integer
-    code (any integer type: ``int``, ``numpy.int64`` ...); anything else
-    raises :class:`IllegalActionError`.
+    """The action ``action`` stands for: an action itself (its fields may be
+    any integer type, ``numpy.int64`` included), or the action with that
+    integer code (any integer type). Anything else, and an action whose
+    fields are not slot numbers of the action space (``Buy(7)``,
+    ``Buy(True)``, ``Play(hand=1.5)``), raises :class:`IllegalActionError`.
 
     >>> import numpy as np
     >>> as_action(np.int64(4)), as_action(Buy(0))
@@ -419,7 +419,7 @@ def as_action(action: object) -> Action:
     if type(action) is int:
         return decode(action)
     if isinstance(action, _ACTION_TYPES):
-        return action
+        return _canonical(action)
     if not isinstance(action, bool):
         try:
             code = operator.index(cast(SupportsIndex, action))
@@ -433,17 +433,89 @@ def as_action(action: object) -> Action:
 
 
 def encode(action: Action) -> int:
-    """The integer code of an action (what ``Lobby.action_mask`` indexes).
+    """The integer code of an action (what ``Lobby.action_mask`` indexes); an
+    action outside the action space raises :class:`IllegalActionError`.
 
     >>> encode(Buy(1)), decode(encode(Buy(1)))
     (5, Buy(1))
+    >>> encode(Buy(7))
+    Traceback (most recent call last):
+    ...
+    bgsim.actions.IllegalActionError: Buy(7) is outside the action space (shop slots are 0..6)
     """
     if not isinstance(action, _ACTION_TYPES):
         raise TypeError(
             f"encode takes an action such as Buy(0), not {type(action).__name__} "
             f"{shown(action, 60)} (as_action turns a code into one)"
         )
-    return action.code
+    return _canonical(action).code
+
+
+_INTERNED = frozenset(map(id, ACTIONS))
+# Per action type: its fields, whether each may be None, and what it counts.
+_FIELDS: dict[type, tuple[tuple[str, bool, str], ...]] = {
+    EndTurn: (),
+    Refresh: (),
+    Freeze: (),
+    Upgrade: (),
+    Buy: (("slot", False, f"shop slots are 0..{MAX_SHOP - 1}"),),
+    Sell: (("slot", False, f"warband slots are 0..{MAX_BOARD - 1}"),),
+    Choose: (("option", False, f"Discover options are 0..{MAX_DISCOVER - 1}"),),
+    Move: (
+        ("src", False, f"warband slots are 0..{MAX_BOARD - 1}, src and dst differ"),
+        ("dst", False, f"warband slots are 0..{MAX_BOARD - 1}, src and dst differ"),
+    ),
+    Play: (
+        ("hand", False, f"hand slots are 0..{MAX_HAND - 1}"),
+        ("pos", True, f"positions are 0..{MAX_BOARD - 1}"),
+        ("target", True, f"targets are 0..{MAX_BOARD - 1}"),
+    ),
+    ChooseHero: (("option", False, f"options are 0..{MAX_HERO_OFFERS - 1}"),),
+    HeroPower: (
+        ("target", True, f"warband slots are 0..{MAX_BOARD - 1}"),
+        ("shop", True, f"shop slots are 0..{MAX_SHOP - 1}"),
+        ("player", True, f"players are 0..{MAX_PLAYERS - 1}"),
+    ),
+}
+
+
+def _canonical(action: Action) -> Action:
+    """The shared instance of :data:`ACTIONS` equal to ``action``, its fields
+    read as integers (numpy integers too; bools, floats and None where a
+    slot is needed are refused), or IllegalActionError."""
+    if id(action) in _INTERNED:
+        return action
+    kind = next(t for t in _ACTION_TYPES if isinstance(action, t))
+    values: list[int | None] = []
+    for name, optional, _ in _FIELDS[kind]:
+        try:
+            value = getattr(action, name)
+        except Exception:  # an odd subclass: its field cannot even be read
+            raise IllegalActionError(f"{kind.__name__}: its field {name} cannot be read") from None
+        if value is None and optional:
+            values.append(None)
+            continue
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            values.append(operator.index(value))
+        except Exception:
+            raise IllegalActionError(
+                f"{kind.__name__}: {name} must be an integer slot number, not "
+                f"{type(value).__name__} {shown(value, 40)}"
+            ) from None
+    plain: Action = cast(Any, kind)(*values)
+    if kind is HeroPower and sum(v is not None for v in values) > 1:
+        raise IllegalActionError(f"{kind.__name__} aims at one thing at most, got {plain!r}")
+    code = plain.code
+    if 0 <= code < NUM_ACTIONS and ACTIONS[code] == plain:
+        return ACTIONS[code]
+    where = "; ".join(
+        dict.fromkeys(
+            rule for (_, _, rule), v in zip(_FIELDS[kind], values, strict=True) if v is not None
+        )
+    )
+    raise IllegalActionError(f"{plain!r} is outside the action space ({where})")
 
 
 def play_code(hand: int, pos: int | None, target: int | None) -> int:

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from bgsim.resources import data_path
+from combat_c.guarded import shown
 
 TRIBES = ("beast", "demon", "dragon", "elemental", "mech", "murloc", "pirate")
 
@@ -23,8 +24,8 @@ class UnknownCardError(LookupError):
     unknown card id 'NOPE_001'
     """
 
-    def __init__(self, card_id: object) -> None:
-        super().__init__(f"unknown card id {card_id!r}")
+    def __init__(self, card_id: object, what: str = "card id") -> None:
+        super().__init__(f"unknown {what} {card_id!r}")
         self.card_id = card_id
 
     def __str__(self) -> str:
@@ -157,32 +158,63 @@ class CardDB:
     def __len__(self) -> int:
         return len(self._cards)
 
+    def _card(self, card: object) -> Card:
+        if isinstance(card, str):
+            return self[card]
+        if isinstance(card, Card):
+            return card
+        raise TypeError(f"a card or a card id, not {type(card).__name__} {shown(card, 60)}")
+
     def golden(self, card: Card | str) -> Card | None:
-        """The golden version of a normal card, or None if the game has none."""
-        card = self[card] if isinstance(card, str) else card
+        """The golden version of a normal card (a card or its id), or None if
+        the game has none.
+
+        >>> cards().golden("BGS_004").id
+        'TB_BaconUps_079'
+        """
+        card = self._card(card)
         if card.golden:
             return card
         return self._cards[card.golden_id] if card.golden_id is not None else None
 
     def normal(self, card: Card | str) -> Card:
-        card = self[card] if isinstance(card, str) else card
+        """The normal version of a card (a card or its id; a normal card is
+        its own).
+
+        >>> cards().normal("TB_BaconUps_079").id
+        'BGS_004'
+        """
+        card = self._card(card)
         if card.golden and card.normal_id is not None:
             return self._cards[card.normal_id]
         return card
 
     def pool_tier(self, tier: int) -> tuple[Card, ...]:
+        """The pool's minions of tavern tier ``tier`` (none for a tier it lacks).
+
+        >>> len(cards().pool_tier(1)) > 0, cards().pool_tier(9)
+        (True, ())
+        """
         return tuple(c for c in self.pool if c.tier == tier)
 
     def by_name(self, name: str) -> Card:
-        """The normal pool card or token with this exact name."""
+        """The normal pool card or token with this exact name.
+
+        >>> cards().by_name("Wrath Weaver").id
+        'BGS_004'
+        """
         for card in self._cards.values():
             if card.name == name and not card.golden and card.kind in ("pool", "token"):
                 return card
-        raise UnknownCardError(name)
+        raise UnknownCardError(name, "pool card or token name")
 
     def hero_power(self, hero: Card | str) -> Card:
-        """The hero power a hero starts with."""
-        hero = self[hero] if isinstance(hero, str) else hero
+        """The hero power a hero (a card or its id) starts with.
+
+        >>> cards().hero_power("TB_BaconShop_HERO_40").type
+        'hero_power'
+        """
+        hero = self._card(hero)
         if hero.hero_power is None:
             raise ValueError(f"{hero.id} is not a hero")
         return self._cards[hero.hero_power]

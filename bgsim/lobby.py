@@ -371,6 +371,10 @@ class Lobby:
         other._log = list(self._log)
         return other
 
+    def __copy__(self) -> Lobby:
+        # A shallow copy would share the pool, generators and player lists.
+        return self.clone()
+
     def _seat(self, player: object) -> int:
         """``player`` as a seat index (numpy integers too), or IllegalActionError."""
         seat = player if type(player) is int else _index(player)

@@ -781,7 +781,7 @@ def verify_replay(replay: Replay, name: str = "<replay>") -> str | None:
         return f"{name}, line 1: the header lists no minion types"
     lobby = Lobby(header["seed"], rules, heroes=bool(header.get("heroes", False)))
     lines = replay.lines or tuple(range(2, len(replay.records) + 2))
-    for rec, line in zip(replay.records, lines, strict=True):
+    for k, (rec, line) in enumerate(zip(replay.records, lines, strict=True)):
         if rec["type"] != "action":
             continue
         where = f"{name}, line {line}"
@@ -790,7 +790,20 @@ def verify_replay(replay: Replay, name: str = "<replay>") -> str | None:
         try:
             lobby.apply(rec["player"], rec["code"])
         except IllegalActionError as exc:
-            return f"{where}: {rec['action']} is not legal for player {rec['player'] + 1} ({exc})"
+            # A record before this one that differs is the first difference.
+            return _first_difference(replay, lines, lobby, name, k) or (
+                f"{where}: {rec['action']} is not legal for player {rec['player'] + 1} ({exc})"
+            )
+    return _first_difference(replay, lines, lobby, name, len(replay.records))
+
+
+def _first_difference(
+    replay: Replay, lines: tuple[int, ...], lobby: Any, name: str, upto: int
+) -> str | None:
+    """The first of the replay's header and records ``[:upto]`` that differs
+    from what ``lobby`` played (with the end of the file, when ``upto``
+    covers it all), as a message naming its line; None if none differs."""
+    header = replay.header
     played = [_plain(r) for r in replay_records(lobby, replay.agents)]
     header_diff = _difference(
         {k: header.get(k) for k in ("seed", "players", "tribes", "heroes")},
@@ -799,7 +812,8 @@ def verify_replay(replay: Replay, name: str = "<replay>") -> str | None:
     )
     if header_diff:
         return f"{name}, line 1: {header_diff}"
-    for k, (rec, line) in enumerate(zip(replay.records, lines, strict=True)):
+    whole = upto >= len(replay.records)
+    for k, (rec, line) in enumerate(zip(replay.records[:upto], lines[:upto], strict=True)):
         if k + 1 >= len(played):
             return f"{name}, line {line}: the game is over before this {rec['type']} record"
         expected = played[k + 1]
@@ -811,7 +825,7 @@ def verify_replay(replay: Replay, name: str = "<replay>") -> str | None:
         diff = _difference(rec, expected, rec["type"])
         if diff:
             return f"{name}, line {line}: {diff}"
-    if len(played) > len(replay.records) + 1:
+    if whole and len(played) > len(replay.records) + 1:
         missing = played[len(replay.records) + 1]
         return f"{name}: the file ends where the game goes on with a {missing['type']} record"
     return None

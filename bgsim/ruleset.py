@@ -106,14 +106,37 @@ class Ruleset:
     triples: TripleRules
 
     def upgrade_base_cost(self, to_tier: int) -> int:
-        """Undiscounted cost of upgrading to ``to_tier`` (2..max_tier)."""
-        return self.tavern.upgrade_costs[to_tier - 2]
+        """Undiscounted cost of upgrading to ``to_tier`` (2..max_tier).
+
+        >>> load_ruleset().upgrade_base_cost(2)
+        5
+        """
+        costs = self.tavern.upgrade_costs
+        if type(to_tier) is not int or not 2 <= to_tier < len(costs) + 2:
+            raise ValueError(f"to_tier must be a tier 2..{len(costs) + 1}, got {to_tier!r}")
+        return costs[to_tier - 2]
 
     def shop_size(self, tier: int) -> int:
-        return self.tavern.shop_sizes[tier - 1]
+        """How many minions a shop of tavern tier ``tier`` (1..max_tier) offers.
+
+        >>> load_ruleset().shop_size(1)
+        3
+        """
+        sizes = self.tavern.shop_sizes
+        if type(tier) is not int or not 1 <= tier <= len(sizes):
+            raise ValueError(f"tier must be a tier 1..{len(sizes)}, got {tier!r}")
+        return sizes[tier - 1]
 
     def copies(self, tier: int) -> int:
-        return self.pool.copies_per_tier[tier - 1]
+        """Copies of each minion of tier ``tier`` (1..max_tier) in the pool.
+
+        >>> load_ruleset().copies(1)
+        16
+        """
+        copies = self.pool.copies_per_tier
+        if type(tier) is not int or not 1 <= tier <= len(copies):
+            raise ValueError(f"tier must be a tier 1..{len(copies)}, got {tier!r}")
+        return copies[tier - 1]
 
     def to_table(self) -> dict[str, Any]:
         """The ruleset as the table its TOML file holds (replays store it, so

@@ -537,6 +537,22 @@ class Board:
         b._packed = None
         return _unchecked(cls, b)
 
+    def __reduce__(self) -> tuple:
+        # The fields only: the packed copy for the engine is per process.
+        return (
+            Board,
+            (
+                self.tier,
+                self.health,
+                self.minions,
+                self.shown_murk_eye,
+                self.hero,
+                self.hero_power,
+                self.hero_power_armed,
+                self.secrets,
+            ),
+        )
+
     def with_hero(
         self,
         hero: str | None = None,

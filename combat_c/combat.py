@@ -53,6 +53,8 @@ def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> i
     """Bit mask of minion types for random summons; None means all seven."""
     if tribes is None:
         return 0
+    if isinstance(tribes, str):
+        raise TypeError(f"tribes must be a collection of tribe names, not the string {tribes!r}")
     mask = 0
     for tribe in tribes:
         if tribe not in TRIBES:
@@ -198,7 +200,9 @@ def simulate(
     Up to :data:`PART_RUNS` fights are one C call; more run in parts of that
     size, so Ctrl-C stops a long call between parts. ``tribes`` is a
     :func:`tribe_mask` of the lobby's minion types (default all), which
-    random summons such as Ghastcoiler's stay within.
+    random summons such as Ghastcoiler's stay within. ``seed`` is any
+    integer, taken modulo 2**64 (the engine's seed is 64 bits: -1 plays the
+    fights of 2**64 - 1), so that a caller may add run numbers to a seed.
 
     >>> from combat_c import Board, Minion
     >>> wolf = Board(tier=1, health=40, minions=(Minion.of("CFM_315"),))
@@ -364,7 +368,14 @@ def _card_id(index: int, golden: bool) -> str | None:
 
 
 def resolve(a: BoardLike, b: BoardLike, seed: int = 0, tribes: int | None = None) -> CombatResult:
-    """Fight a against b once and return the full event log and aftermath."""
+    """Fight a against b once and return the full event log and aftermath
+    (``seed`` and ``tribes`` as for :func:`simulate`).
+
+    >>> from combat_c import Board, Minion
+    >>> wolf = Board(tier=1, health=40, minions=(Minion.of("CFM_315"),))
+    >>> resolve(wolf, wolf, seed=3).winner in (-1, 0, 1)
+    True
+    """
     fa, fb = fight_boards(_board(a), _board(b))
     pa, pb = fa.packed, fb.packed
     seed = _seed(seed)

@@ -1,3 +1,4 @@
+import numpy as np
 import pytest
 
 from bgsim.actions import (
@@ -15,6 +16,7 @@ from bgsim.actions import (
     Refresh,
     Sell,
     Upgrade,
+    as_action,
     decode,
     encode,
 )
@@ -83,3 +85,58 @@ def test_actions_are_frozen_values():
     with pytest.raises(AttributeError):
         Buy(1).slot = 2  # type: ignore[misc]
     assert Buy(1) == Buy(1) and hash(Buy(1)) == hash(Buy(1)) and Buy(1) != Sell(1)
+
+
+# ------------------------------------------------------------ malformed actions
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (Buy(7), r"Buy\(7\) is outside the action space \(shop slots are 0..6\)"),
+        (Buy(-1), "outside the action space"),
+        (Play(10), "hand slots are 0..9"),
+        (Play(0, pos=7), "positions are 0..6"),
+        (Move(1, 1), "src and dst differ"),
+        (
+            HeroPower(target=1, shop=2),
+            r"aims at one thing at most, got HeroPower\(target=1, shop=2\)",
+        ),
+        (Buy(1.5), "slot must be an integer slot number, not float 1.5"),
+        (Buy(None), "slot must be an integer slot number, not NoneType"),
+        (Buy(True), "not bool True"),
+        (Play(hand=0, pos=False), "pos must be an integer slot number, not bool"),
+    ],
+)
+def test_an_action_outside_the_action_space_has_no_code(action, message):
+    with pytest.raises(IllegalActionError, match=message):
+        encode(action)
+    with pytest.raises(IllegalActionError, match=message):
+        as_action(action)
+
+
+def test_actions_with_numpy_integer_fields_are_the_shared_instances():
+    for action in (
+        Buy(np.int64(2)),
+        Play(np.int32(1), pos=np.uint8(0)),
+        HeroPower(player=np.int8(3)),
+    ):
+        plain = as_action(action)
+        assert plain is ACTIONS[encode(action)] and plain == action
+
+
+def test_a_lobby_plays_an_action_with_numpy_fields():
+    from bgsim import Lobby
+
+    lobby = Lobby(1, heroes=False)
+    lobby.apply(0, Buy(np.int64(0)))
+    assert len(lobby.state(0).hand) == 1
+
+
+def test_legal_mask_refuses_what_is_not_an_action():
+    from bgsim.envs.encoding import legal_mask
+
+    assert legal_mask([np.int64(3), Buy(0)]).nonzero()[0].tolist() == [3, 4]
+    for bad in ([-1], [NUM_ACTIONS], [Buy(9)], [None]):
+        with pytest.raises(IllegalActionError):
+            legal_mask(bad)

@@ -358,6 +358,27 @@ FAILING_AGENTS = {
         """,
         ("(player ", ") chose an action that is not legal on turn 0", "'nonsense'"),
     ),
+    "chooses a float slot": (
+        """
+        from bgsim import ChooseHero
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return ChooseHero(0.0)
+        """,
+        ("chose an action that is not legal", "ChooseHero: option must be an integer slot number"),
+    ),
+    "chooses a narrow numpy slot": (
+        """
+        import numpy as np
+        from bgsim import ChooseHero
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return ChooseHero(np.uint8(9))
+        """,
+        ("chose an action that is not legal", "ChooseHero(9) is outside the action space"),
+    ),
     "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
     "exits": (
         """

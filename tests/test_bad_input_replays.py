@@ -169,7 +169,9 @@ def test_verify_finds_what_the_cheap_checks_cannot(lines, tmp_path, capsys):
     )
     # Another seed: the first record differs.
     reseeded = _edit(lines, 0, seed=json.loads(lines[0])["seed"] + 1)
-    refused(capsys, ("replay", "verify", _write(tmp_path, reseeded, "seed.jsonl")), code=1)
+    line = refused(capsys, ("replay", "verify", _write(tmp_path, reseeded, "seed.jsonl")), code=1)
+    # Named there, not at the first action the other seed's game refuses.
+    assert "seed.jsonl, line 1: header." in line or "seed.jsonl, line 2:" in line
 
 
 def test_verify_plays_a_replay_by_another_ruleset(tmp_path, capsys):

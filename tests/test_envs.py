@@ -349,6 +349,66 @@ def test_parallel_env_reproduces_a_game_and_pays_placement_rewards():
         assert total == MID - placements[int(agent.split("_")[1])]
 
 
+def test_parallel_env_applies_end_turns_last_so_an_allowed_buy_stays_legal():
+    # Seed 0: seat 5 is offered King Mukla, whose EndTurn hands every other
+    # player a Banana. Seat 6 fills its hand to 9 cards, then buys (allowed
+    # by its mask) in the step in which seat 5 ends its turn.
+    from bgsim import Buy, Freeze, HeroPower, encode
+
+    env = battlegrounds_v0.parallel_env()
+    env.reset(seed=0)
+    lobby = env.lobby
+    mukla, buyer = "player_5", "player_6"
+    assert lobby.state(5).hero_offers[1] == "TB_BaconShop_HERO_38"  # King Mukla
+    env.step({a: 704 if a == mukla else 703 for a in env.agents})
+    for _ in range(200):
+        masks = {a: env._observe(a)["action_mask"] for a in env.agents}
+        recruiting, a_state, b_state = set(lobby.to_act()), lobby.state(5), lobby.state(6)
+        buy = next((encode(Buy(i)) for i in range(7) if masks[buyer][encode(Buy(i))]), None)
+        actions = dict.fromkeys(env.agents, 0)
+        both = {5, 6} <= recruiting
+        if 5 in recruiting and not a_state.hero.uses and masks[mukla][encode(HeroPower())]:
+            actions[mukla] = encode(HeroPower())
+        elif both and a_state.hero.uses and len(b_state.hand) == 9 and buy is not None:
+            actions[mukla], actions[buyer] = 0, buy
+            env.step(actions)  # the Buy first, then the EndTurn and its Bananas
+            assert lobby.state(5).ended and len(lobby.state(6).hand) == 10
+            assert lobby.state(6).hand[-1] == b_state.shop[buy - encode(Buy(0))]
+            return
+        elif both and a_state.hero.uses:
+            actions[mukla] = encode(Freeze())
+        if 6 in recruiting and buy is not None and len(b_state.hand) < 9:
+            actions[buyer] = buy
+        elif both and len(b_state.hand) == 9 and masks[buyer][encode(Freeze())]:
+            actions[buyer] = encode(Freeze())
+        env.step(actions)
+    raise AssertionError("the scenario never came about")
+
+
+def test_a_parallel_step_refused_midway_takes_no_action(monkeypatch):
+    env = battlegrounds_v0.parallel_env(heroes=False)
+    env.reset(seed=3)
+    lobby = env.lobby
+    states = [lobby.state(p) for p in range(N)]
+    calls = []
+    real = Lobby.apply
+
+    def apply(self, player, action):
+        calls.append(player)
+        if len(calls) == 3:
+            raise IllegalActionError("refused")
+        real(self, player, action)
+
+    monkeypatch.setattr(Lobby, "apply", apply)
+    with pytest.raises(IllegalActionError, match=r"player_2: action 4 .* no action was taken"):
+        env.step(dict.fromkeys(env.agents, 4))  # every player buys from slot 0
+    monkeypatch.undo()
+    assert [env.lobby.state(p) for p in range(N)] == states
+    assert env.lobby.log == [{"type": "turn", "turn": 1}]
+    env.step(dict.fromkeys(env.agents, 4))
+    assert all(len(env.lobby.state(p).hand) == 1 for p in range(N))
+
+
 # ------------------------------------------------------------ the Gymnasium env
 
 
@@ -646,3 +706,25 @@ def test_stable_baselines_make_vec_env_pattern_works():
     for make in (battlegrounds_v0.env, battlegrounds_v0.parallel_env):
         with pytest.raises(TypeError, match="render_mode"):
             make(render_mode="rgb_array")
+
+
+def test_environments_pickle_and_deepcopy_into_independent_equal_games():
+    import copy
+    import pickle
+
+    for make in (battlegrounds_v0.env, battlegrounds_v0.parallel_env):
+        env = make()
+        env.reset(seed=5)
+        for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+            assert twin.lobby.log == env.lobby.log and twin.lobby is not env.lobby
+    gym = gymnasium.make(GYM_ID, opponents="random:7")
+    gym.reset(seed=5)
+    inner = pickle.loads(pickle.dumps(gym.unwrapped))
+    assert (inner.action_masks() == gym.unwrapped.action_masks()).all()
+
+
+def test_unknown_agents_spaces_are_a_clear_error():
+    env = battlegrounds_v0.env()
+    for ask in (env.observation_space, env.action_space):
+        with pytest.raises(ValueError, match="no agent 'player_9'"):
+            ask("player_9")

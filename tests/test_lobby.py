@@ -309,3 +309,98 @@ def test_to_act_and_turn_loop():
     assert all(lobby.state(p).gold == 4 for p in range(8))
     pairing = next(e for e in lobby.log if e["type"] == "pairing")
     assert sorted(p for pair in pairing["pairs"] for p in pair) == list(range(8))
+
+
+# ------------------------------------------------------------ copies and pickles
+
+
+def _mid_game(seed: int) -> Lobby:
+    """A lobby with heroes, past two combat rounds (its warbands seen have
+    been fought with), every player taking the last legal action."""
+    lobby = Lobby(seed, heroes=True)
+    while lobby.turn < 3:
+        p = lobby.to_act()[0]
+        lobby.apply(p, lobby.legal_actions(p)[-1])
+    return lobby
+
+
+def _play_on(lobby: Lobby, steps: int) -> list:
+    for _ in range(steps):
+        if lobby.done:
+            break
+        p = lobby.to_act()[0]
+        lobby.apply(p, lobby.legal_actions(p)[len(lobby.legal_actions(p)) // 2])
+    return lobby.log
+
+
+@pytest.mark.parametrize("how", ["copy", "deepcopy", "pickle", "clone"])
+def test_a_copied_or_pickled_lobby_plays_on_alone_and_the_same(how):
+    import copy
+    import pickle
+
+    make = {
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+        "pickle": lambda x: pickle.loads(pickle.dumps(x)),
+        "clone": Lobby.clone,
+    }[how]
+    lobby = _mid_game(4)
+    twin = make(lobby)
+    before = lobby.log
+    assert _play_on(twin, 300) == _play_on(lobby, 300)
+    assert lobby.log != before  # each played its own game
+    copied = make(_mid_game(4))
+    assert copied.observe(3) == _mid_game(4).observe(3)
+
+
+def test_observations_and_turn_models_pickle_and_copy():
+    import copy
+    import pickle
+
+    lobby = _mid_game(6)
+    obs = lobby.observe(2)
+    assert pickle.loads(pickle.dumps(obs)) == obs == copy.deepcopy(obs)
+    model = lobby.turn_model(2)
+    for twin in (pickle.loads(pickle.dumps(model)), copy.deepcopy(model), copy.copy(model)):
+        actions = twin.legal_actions()
+        assert actions == model.legal_actions()
+        twin.apply_action(actions[-1])
+        assert twin.state != model.state  # independent of the original
+    mine = lobby.turn_model(2)
+    mine.apply_action(model.legal_actions()[-1])
+    other = lobby.turn_model(2)
+    other.apply_action(model.legal_actions()[-1])
+    assert mine.state == other.state
+
+
+def test_turn_model_edges():
+    import random
+
+    from bgsim.actions import encode
+
+    model = Lobby(3, heroes=False).turn_model(0)
+    trusted = model.clone()
+    trusted.apply_action(encode(Buy(0)), check=False)  # a code, unchecked: still a Buy
+    model.apply_action(Buy(0))
+    assert trusted.state == model.state and len(model.state.hand) == 1
+    with pytest.raises(ValueError, match="damage must be 0 or more, got -100"):
+        model.next_turn(damage=-100)
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random, not str"):
+        model.clone(rng="x")
+    assert model.clone(rng=random.Random(1)).state == model.state
+
+
+def test_every_value_a_long_game_holds_pickles():
+    # Hero states, spells in hand, queued Discovers, Prizes...: pickling each
+    # player's state and observation turn by turn over whole games.
+    import pickle
+
+    for seed in (1, 2, 3):
+        lobby = Lobby(seed, heroes=True)
+        rng = random.Random(seed)
+        while not lobby.done:
+            p = lobby.to_act()[0]
+            state = lobby.state(p)
+            assert pickle.loads(pickle.dumps(state)) == state
+            lobby.apply(p, rng.choice(lobby.legal_actions(p)))
+        assert pickle.loads(pickle.dumps(lobby)).log == lobby.log

@@ -188,3 +188,11 @@ def test_max_shop_size_bounds_what_stasis_elemental_adds():
         rules = _with({"tavern.max_shop_size": size})
         state = st(shop=shop, hand=[mk("BGS_122")], tier=3)
         assert len(act(state, Play(0, 0), rules=rules).shop) == want
+
+
+def test_per_tier_numbers_refuse_tiers_the_ruleset_lacks():
+    rules = load_ruleset()
+    assert (rules.shop_size(1), rules.upgrade_base_cost(2), rules.copies(6)) == (3, 5, 7)
+    for ask, tier in ((rules.shop_size, 0), (rules.upgrade_base_cost, 1), (rules.copies, 7)):
+        with pytest.raises(ValueError, match="must be a tier"):
+            ask(tier)

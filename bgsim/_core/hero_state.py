@@ -44,6 +44,23 @@ class Prizes:
     brann: bool = False
     ice_blocks: int = 0
 
+    def __reduce__(self) -> tuple:
+        # A compiled frozen class unpickles through its __init__.
+        return (
+            Prizes,
+            (
+                self.good_stuff,
+                self.recruits,
+                self.discount,
+                self.open_bar,
+                self.refreshes,
+                self.great_deals,
+                self.coins,
+                self.brann,
+                self.ice_blocks,
+            ),
+        )
+
     def changed(
         self,
         good_stuff: int | None = None,
@@ -98,6 +115,22 @@ class HeroState:
     counter: int = 0
     extra: tuple = ()
     prizes: Prizes | None = None
+
+    def __reduce__(self) -> tuple:
+        # A compiled frozen class unpickles through its __init__.
+        return (
+            HeroState,
+            (
+                self.hero,
+                self.power,
+                self.uses,
+                self.spent,
+                self.discount,
+                self.counter,
+                self.extra,
+                self.prizes,
+            ),
+        )
 
     def changed(
         self,

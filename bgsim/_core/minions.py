@@ -18,7 +18,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Final
 
-from bgsim.cards import TRIBES, cards
+from bgsim.cards import TRIBES, UnknownCardError, cards
 from combat_c import Minion
 
 KEYWORD_BITS: Final[dict[str, int]] = {
@@ -118,7 +118,15 @@ def card_info(card_id: str) -> CardInfo:
     >>> card_info("BOT_606").name
     'Kaboom Bot'
     """
-    return INFO[_IDS[card_id][0]]
+    return INFO[_ids(card_id)[0]]
+
+
+def _ids(card_id: str) -> tuple[str, bool]:
+    """A minion card id's normal id and whether it is the golden one."""
+    ids = _IDS.get(card_id)
+    if ids is None:
+        raise UnknownCardError(card_id, "minion card id")
+    return ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +366,7 @@ def make_minion(card_id: str, golden: bool = False, from_pool: bool = False) -> 
     ``from_pool`` marks a normal card taken from the shared pool (it holds its
     copy); anything else is a created card holding no copies.
     """
-    normal, is_golden = _IDS[card_id]
+    normal, is_golden = _ids(card_id)
     info = INFO[normal]
     golden = (golden or is_golden) and info.golden_id is not None
     if golden:
@@ -395,6 +403,10 @@ class SpellCard:
 
     card: str
     tier: int = 0
+
+    def __reduce__(self) -> tuple:
+        # A compiled frozen class unpickles through its __init__.
+        return (SpellCard, (self.card, self.tier))
 
     @property
     def name(self) -> str:

@@ -36,6 +36,13 @@ class DiscoverSpec:
     exclude: str | None = None
     options: tuple[HandCard, ...] = ()
 
+    def __reduce__(self) -> tuple:
+        # A compiled frozen class unpickles through its __init__.
+        return (
+            DiscoverSpec,
+            (self.min_tier, self.max_tier, self.tribe, self.exclude, self.options),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:

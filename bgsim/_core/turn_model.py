@@ -23,7 +23,7 @@ from bgsim._core import tavern
 from bgsim._core.minions import MinionCard
 from bgsim._core.player_state import PlayerState
 from bgsim._core.pool import Pool
-from bgsim.actions import Action, IllegalActionError, as_action
+from bgsim.actions import ACTIONS, Action, IllegalActionError, as_action
 from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset
 from combat_c import Board
@@ -61,6 +61,10 @@ class LastSeen:
 
     def __init__(self, observation: Observation) -> None:
         self.observation = observation
+
+    def __reduce__(self) -> tuple:
+        # A compiled class unpickles through its __init__.
+        return (LastSeen, (self.observation,))
 
     def warband(self, player: int, rng: random.Random, turn: int) -> Board:
         """The board ``player`` was last seen with (``rng`` and ``turn`` unused),
@@ -109,6 +113,14 @@ class TurnModel:
         self._rules = rules
         self._guess = guess
         self._cap = rules.recruit.actions_per_turn
+
+    def __reduce__(self) -> tuple:
+        # A compiled class unpickles through its __init__.
+        return (TurnModel, (self._state, self._pool, self._rng, self._rules, self._guess))
+
+    def __copy__(self) -> TurnModel:
+        # A shallow copy would share the pool and generator: make it independent.
+        return self.clone()
 
     @classmethod
     def from_observation(
@@ -270,6 +282,8 @@ class TurnModel:
                 self._state, as_action(action), self._pool, self._rng, self._rules
             )
         else:
+            if type(action) is int:
+                action = ACTIONS[action]
             self._state = tavern.apply_legal_action(
                 self._state, cast(Action, action), self._pool, self._rng, self._rules
             )
@@ -290,6 +304,8 @@ class TurnModel:
         if rng is None:
             rng = random.Random()
             rng.setstate(self._rng.getstate())
+        elif not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         return TurnModel(self._state, self._pool.clone(), rng, self._rules, self._guess)
 
     def reorder(self, order: Sequence[MinionCard], check: bool = True) -> None:
@@ -334,6 +350,8 @@ class TurnModel:
         >>> model.state.turn, model.state.health, model.state.gold
         (2, 35, 4)
         """
+        if damage < 0:
+            raise ValueError(f"damage must be 0 or more, got {damage}")
         state = self._state
         if damage:
             state = state.with_board_and_health(state.board, max(1, state.health - damage))

@@ -124,6 +124,21 @@ def action_code(action: object) -> int:
     return code
 
 
+def known_agent(agents: list[str], agent: object) -> str:
+    """``agent`` if it is one of ``agents``, else a ValueError naming them.
+
+    >>> known_agent(["player_0", "player_1"], "player_1")
+    'player_1'
+    >>> known_agent(["player_0", "player_1"], "player_9")
+    Traceback (most recent call last):
+    ...
+    ValueError: no agent 'player_9' (agents are player_0, player_1)
+    """
+    if isinstance(agent, str) and agent in agents:
+        return agent
+    raise ValueError(f"no agent {shown(agent)} (agents are {', '.join(agents)})")
+
+
 def _integral(value: object) -> bool:
     """Python or numpy integers (bools excluded), and 0-d integer arrays."""
     if isinstance(value, np.ndarray):

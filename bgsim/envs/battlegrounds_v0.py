@@ -38,9 +38,12 @@ the same actions reproduce a game exactly; ``reset()`` without a seed draws
 the next lobby seed from a generator seeded by the last seed given.
 
 **Parallel form**: every step takes one action from each agent in
-``agents``. The players still recruiting this turn each take theirs (applied
-in seat order; recruiting players do not affect each other except through
-the shared pool). A player who has ended the turn waits for the combat round:
+``agents``. The players still recruiting this turn each take theirs: first
+every action but EndTurn, in seat order, then the EndTurns, in seat order.
+Recruiting players affect each other only through the shared pool and
+through what ending a turn hands out (King Mukla's Bananas), so an action
+its mask allowed stays legal when the step applies it. A player who has
+ended the turn waits for the combat round:
 their mask allows only 0, which then means "wait" (an action may also be
 left out for them). The step in which the last recruiting player ends the
 turn runs the combat round, so the next step starts a new turn with everyone
@@ -83,6 +86,7 @@ from bgsim.envs._common import (
     check_seed,
     ended_by_turn_bound,
     illegal,
+    known_agent,
     next_seed,
     observation_space,
     placement_reward,
@@ -156,7 +160,7 @@ class BattlegroundsAEC(AECEnv):
         >>> BattlegroundsAEC().observation_space("player_3")["observation"].shape
         (2223,)
         """
-        return self.observation_spaces[agent]
+        return self.observation_spaces[known_agent(self.possible_agents, agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
         """``Discrete(730)``, one per agent (the same object every call).
@@ -164,7 +168,7 @@ class BattlegroundsAEC(AECEnv):
         >>> BattlegroundsAEC().action_space("player_3")
         Discrete(730)
         """
-        return self.action_spaces[agent]
+        return self.action_spaces[known_agent(self.possible_agents, agent)]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start lobby ``seed`` (see the module doc); ``options`` are accepted
@@ -206,8 +210,8 @@ class BattlegroundsAEC(AECEnv):
         try:
             seat = self._seat[agent]
         except (KeyError, TypeError):
-            names = ", ".join(self.possible_agents)
-            raise ValueError(f"no agent {shown(agent)} (agents are {names})") from None
+            known_agent(self.possible_agents, agent)
+            raise
         return {
             "observation": self._encoder.encode_lobby(lobby, seat),
             "action_mask": lobby.action_mask(seat).view(np.int8),
@@ -385,7 +389,7 @@ class BattlegroundsParallel(ParallelEnv):
         >>> BattlegroundsParallel().observation_space("player_0")["action_mask"].shape
         (730,)
         """
-        return self.observation_spaces[agent]
+        return self.observation_spaces[known_agent(self.possible_agents, agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
         """``Discrete(730)``, one per agent (the same object every call).
@@ -393,7 +397,7 @@ class BattlegroundsParallel(ParallelEnv):
         >>> int(BattlegroundsParallel().action_space("player_0").n)
         730
         """
-        return self.action_spaces[agent]
+        return self.action_spaces[known_agent(self.possible_agents, agent)]
 
     def reset(
         self, seed: int | None = None, options: dict | None = None
@@ -452,9 +456,7 @@ class BattlegroundsParallel(ParallelEnv):
         if not isinstance(actions, dict):
             raise TypeError(f"actions must be a dict of agent -> action, got {shown(actions)}")
         for agent in actions:
-            if agent not in self._seat:
-                names = ", ".join(self.possible_agents)
-                raise ValueError(f"no agent {shown(agent)} (agents are {names})")
+            known_agent(self.possible_agents, agent)
             if agent not in self.agents:
                 raise ValueError(f"{agent} is out of the game and takes no action")
         recruiting = set(lobby.to_act())
@@ -477,8 +479,21 @@ class BattlegroundsParallel(ParallelEnv):
                 )
             todo.append((seat, code))
         turn = lobby.turn
+        # EndTurns last: ending a turn may hand out cards (King Mukla's
+        # Bananas), which could fill a hand another player's Buy was allowed
+        # for. Should an allowed action still be refused, nothing is applied.
+        todo.sort(key=lambda seat_code: seat_code[1] == 0)
+        before = lobby.clone()
         for seat, code in todo:
-            lobby.apply(seat, code)
+            try:
+                lobby.apply(seat, code)
+            except IllegalActionError as exc:
+                self.lobby = before
+                agent = self.possible_agents[seat]
+                raise IllegalActionError(
+                    f"{agent}: action {code} ({ACTIONS[code]!r}) became illegal through "
+                    f"the other actions of this step ({exc}); no action was taken"
+                ) from None
         live = self.agents
         rewards = dict.fromkeys(live, 0.0)
         terminations = dict.fromkeys(live, False)

@@ -77,6 +77,7 @@ from bgsim.actions import (
     MAX_HERO_OFFERS,
     MAX_SHOP,
     NUM_ACTIONS,
+    as_action,
 )
 from bgsim.cards import TRIBES, cards
 from bgsim.observation import Observation
@@ -211,6 +212,10 @@ class Section:
     start: int
     stop: int
     shape: tuple[int, ...]
+
+    def __reduce__(self) -> tuple:
+        # A compiled frozen class unpickles through its __init__.
+        return (Section, (self.name, self.start, self.stop, self.shape))
 
     @property
     def slice(self) -> slice:
@@ -668,6 +673,10 @@ class ObservationEncoder:
         self._heroes = slice(4 * lay["heroes"].start, 4 * lay["heroes"].stop)
         self._draft = slice(4 * lay["draft"].start, 4 * lay["draft"].stop)
 
+    def __reduce__(self) -> tuple:
+        # Its ruleset only: the per-seat vectors and caches are rebuilt on use.
+        return (ObservationEncoder, (self.rules,))
+
     def reset(self) -> None:
         """Forget the per-seat vectors (memory only: the encoder compares every
         value it reuses, so a new lobby needs no reset).
@@ -686,6 +695,10 @@ class ObservationEncoder:
         >>> float(v[LAYOUT["self"].start + SELF_FEATURES.index("seat_2")])
         1.0
         """
+        if not isinstance(observation, Observation):
+            raise TypeError(
+                f"encode takes an Observation (Lobby.observe), not {type(observation).__name__}"
+            )
         o = observation
         c = self._seat(o.player)
         self._sync(c, o.player, o.turn, o.state, o.players, o.seen, o.tribes, o.last_opponent)
@@ -704,6 +717,8 @@ class ObservationEncoder:
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
         (2223,)
         """
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} (seats are 0..{self.players - 1})")
         c = self._seats[seat]
         turn: int = lobby.turn
         if c is None or c.lobby is not lobby or turn != c.turn or lobby.done:
@@ -990,14 +1005,15 @@ def legal_mask(legal_actions: Iterable[Any], dtype: Any = np.int8) -> np.ndarray
     """A mask over all :data:`~bgsim.actions.NUM_ACTIONS` codes, 1 where an
     action of ``legal_actions`` (actions or codes) sits: what an agent's
     ``act(observation, legal_actions)`` turns into an environment's
-    ``action_mask``.
+    ``action_mask``. Anything that is not an action or a code raises
+    :class:`~bgsim.actions.IllegalActionError`.
 
     >>> from bgsim.actions import EndTurn, Buy
     >>> m = legal_mask([EndTurn(), Buy(2)])
     >>> m.dtype.name, int(m.sum()), int(m[0]), int(m[6])
     ('int8', 2, 1, 1)
     """
+    codes: Sequence[int] = [as_action(a).code for a in legal_actions]
     mask = np.zeros(NUM_ACTIONS, dtype=dtype)
-    codes: Sequence[int] = [a if isinstance(a, int) else a.code for a in legal_actions]
     mask[codes] = 1
     return mask
