@@ -29,7 +29,7 @@ from agents.stats import clustered_mean, clustered_rate
 from bgsim import Budget, HeroPower, IllegalActionError, Lobby, Ruleset
 from bgsim.actions import as_action
 from bgsim.agent import AgentError
-from bgsim.limits import MAX_GAMES, MAX_SEED, check_int
+from bgsim.limits import MAX_GAMES, MAX_SEED, MAX_WORKERS, check_int
 from bgsim.outputs import output_dir
 from bgsim.registry import (
     AgentSpec,
@@ -259,11 +259,24 @@ class Tournament:
         try:
             check_int(self.games, 1, MAX_GAMES, "games")
             check_int(self.seed, 0, MAX_SEED, "seed")
+            if not isinstance(self.heroes, bool):
+                raise ValueError(f"heroes must be True or False, got {shown(self.heroes)}")
+            if not isinstance(self.rules, Ruleset):
+                raise ValueError(f"rules must be a Ruleset, got {shown(self.rules)}")
+            if self.budget is not None and not isinstance(self.budget, Budget):
+                raise ValueError(f"budget must be a Budget or None, got {shown(self.budget)}")
         except ValueError as exc:
             raise LineupError(str(exc)) from None
         self.specs = parse_lineup(self.lineup, self.rules.lobby.players, self.agents)
         check_lineup(self.specs, budget=self.budget)
         if self.replays is not None:
+            try:
+                str(self.replays).encode("utf-8")
+            except UnicodeEncodeError:
+                raise LineupError(
+                    f"replay folder {shown(str(self.replays))}: its name is not valid UTF-8 "
+                    "(the results database keeps replay paths as text)"
+                ) from None
             output_dir(self.replays, "replay folder", make=False)
         self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
         self.fingerprints["bgsim"] = game_fingerprint()
@@ -326,6 +339,14 @@ def run_tournament(
     of all its stored games."""
     from tqdm import tqdm
 
+    if not isinstance(tour, Tournament):
+        raise TypeError(f"run_tournament plays a Tournament, not {type(tour).__name__}")
+    if not isinstance(db, ResultsDB):
+        raise TypeError(f"run_tournament stores into a ResultsDB, not {type(db).__name__}")
+    check_int(workers, 1, MAX_WORKERS, "workers")
+    if backend not in ("local", "ray"):
+        raise ValueError(f"backend must be 'local' or 'ray', got {shown(backend)}")
+    db.games([tour.run])  # a resumed run's stored games are read (and checked) before any change
     db.add_run(tour.run, tour.lineup, tour.options(), tour.seed, tour.fingerprints)
     done = db.finished(tour.run) & set(range(tour.games))
     tasks = tour.tasks(done)

@@ -127,7 +127,7 @@ def _uri(path: Path, readonly: bool) -> str:
     """A read-only ``file:`` URI. Without a ``-wal`` file beside it the
     database is opened immutable, so reading creates no ``-wal``/``-shm``
     files; with one (a run in progress or killed) it is read through it."""
-    uri = "file:" + urllib.parse.quote(str(path.resolve()))
+    uri = "file:" + urllib.parse.quote(os.fsencode(path.resolve()))  # any bytes of the name
     if Path(f"{path}-wal").exists():
         return uri + "?mode=ro"
     return uri + "?immutable=1"

@@ -9,6 +9,7 @@ NAME=module:Class`` plays any importable class that meets the protocol.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,7 +131,14 @@ class Budget:
     def __post_init__(self) -> None:
         if (self.seconds is None) == (self.iterations is None):
             raise BudgetError("a budget is either seconds or iterations")
+        # Numbers of other types (numpy's) are kept as Python's float and int.
         seconds = self.seconds
+        if isinstance(seconds, numbers.Real) and not isinstance(seconds, bool | float):
+            seconds = float(seconds)
+            object.__setattr__(self, "seconds", seconds)
+        iterations = self.iterations
+        if isinstance(iterations, numbers.Integral) and not isinstance(iterations, bool | int):
+            object.__setattr__(self, "iterations", int(iterations))
         if seconds is not None and not (
             isinstance(seconds, int | float)
             and not isinstance(seconds, bool)

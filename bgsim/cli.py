@@ -7,9 +7,11 @@ import contextlib
 import itertools
 import json
 import math
+import os
 import re
+import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -569,6 +571,41 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _results_file(name: str) -> None:
+    """A CommandError unless ``name`` is an existing regular file (a
+    results database to read), saying what it is instead."""
+    from combat_c.guarded import shown_path
+
+    if not name:
+        raise CommandError("no results file given (an empty path)")
+    try:
+        mode = os.stat(name).st_mode
+    except OSError as exc:
+        reason = "no such results file" if isinstance(exc, FileNotFoundError) else exc.strerror
+        raise CommandError(f"{shown_path(name)}: {reason}") from None
+    except ValueError:  # a NUL in the name
+        raise CommandError(f"{shown_path(name)}: not a usable path") from None
+    if stat.S_ISDIR(mode):
+        raise CommandError(f"{shown_path(name)}: is a directory, not a results file")
+    if not stat.S_ISREG(mode):
+        raise CommandError(
+            f"{shown_path(name)}: is not a regular file (a device, pipe or socket), "
+            "not a results file"
+        )
+
+
+@contextlib.contextmanager
+def _dropped_if_empty(folder: Path | None) -> Iterator[None]:
+    """Remove ``folder`` (one this command made) afterwards if nothing was
+    written into it: a tournament that stored no game leaves no folder."""
+    try:
+        yield
+    finally:
+        if folder is not None:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only an empty folder goes
+
+
 def _interrupted(db, tour, where: object) -> int:  # agents' ResultsDB and Tournament
     """Say how far an interrupted run got (exit code 130)."""
     done = len(db.finished(tour.run))
@@ -613,47 +650,49 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
+    made = tour.replays is not None and not tour.replays.exists()
     if tour.replays is not None:
         output_dir(tour.replays, "replay folder")  # made before the database, which it may stop
-    try:
-        db = ResultsDB(args.db)
-    except ResultsError as exc:
-        raise CommandError(str(exc)) from None
-    with db:
-        if not args.json:
-            for run, stored, changed in tour.changed_code(db):
-                print(
-                    f"note: {args.db} holds run {run} of this lineup ({stored} games) played "
-                    f"by other code or options of {', '.join(changed)}; starting a new run"
-                )
-        before = len(db.finished(tour.run) & set(range(tour.games)))
-        if before and not args.json:
-            print(f"resuming: {before} of {tour.games} games already in {args.db}")
+    with _dropped_if_empty(tour.replays if made else None):
         try:
-            summary = run_tournament(
-                tour,
-                db,
-                workers=args.workers,
-                backend=args.backend,
-                address=args.address,
-                progress=not args.json,
-            )
-        except KeyboardInterrupt:
-            return _interrupted(db, tour, args.db)
-        except LineupError as exc:
+            db = ResultsDB(args.db)
+        except ResultsError as exc:
             raise CommandError(str(exc)) from None
-        except AgentError as exc:
-            done = len(db.finished(tour.run))
-            if not done:  # a database this command made is removed again (ResultsDB)
-                raise CommandError(f"{exc}; no game of this run is stored") from None
-            raise CommandError(
-                f"{exc}; {done} of {tour.games} games are stored in {args.db}"
-            ) from None
-        by_hero = {}
-        if tour.heroes:
-            from agents.arena import summarize_heroes
+        with db:
+            if not args.json:
+                for run, stored, changed in tour.changed_code(db):
+                    print(
+                        f"note: {args.db} holds run {run} of this lineup ({stored} games) played "
+                        f"by other code or options of {', '.join(changed)}; starting a new run"
+                    )
+            before = len(db.finished(tour.run) & set(range(tour.games)))
+            if before and not args.json:
+                print(f"resuming: {before} of {tour.games} games already in {args.db}")
+            try:
+                summary = run_tournament(
+                    tour,
+                    db,
+                    workers=args.workers,
+                    backend=args.backend,
+                    address=args.address,
+                    progress=not args.json,
+                )
+            except KeyboardInterrupt:
+                return _interrupted(db, tour, args.db)
+            except LineupError as exc:
+                raise CommandError(str(exc)) from None
+            except AgentError as exc:
+                done = len(db.finished(tour.run))
+                if not done:  # a database this command made is removed again (ResultsDB)
+                    raise CommandError(f"{exc}; no game of this run is stored") from None
+                raise CommandError(
+                    f"{exc}; {done} of {tour.games} games are stored in {args.db}"
+                ) from None
+            by_hero = {}
+            if tour.heroes:
+                from agents.arena import summarize_heroes
 
-            by_hero = summarize_heroes(r for r in db.games([tour.run]) if r.game < tour.games)
+                by_hero = summarize_heroes(r for r in db.games([tour.run]) if r.game < tour.games)
     if args.json:
         keys = ("games", "mean_placement", "ci_low", "ci_high", "top4", "win")
         out: dict = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
@@ -886,8 +925,7 @@ def _cmd_plot(args: argparse.Namespace) -> int:
     from bgsim.outputs import output_dir
     from viz.plots import write_plots
 
-    if not Path(args.db).is_file():
-        raise CommandError(f"{args.db}: no such results file")
+    _results_file(args.db)
     output_dir(args.out, "plot folder", make=False)  # checked before the database is read
     try:
         written, png_problem = write_plots(args.db, args.out, png=args.png, runs=args.run)
@@ -904,8 +942,7 @@ def _cmd_runs(args: argparse.Namespace) -> int:
     from agents.results_db import ResultsDB, ResultsError
     from agents.runs import load_runs
 
-    if not Path(args.db).is_file():
-        raise CommandError(f"{args.db}: no such results file")
+    _results_file(args.db)
     try:
         with ResultsDB(args.db, readonly=True) as db:  # no schema, journal or -wal written
             runs = load_runs(db)
@@ -967,8 +1004,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from bgsim.outputs import output_file
     from viz.report import write_report
 
-    if not Path(args.db).is_file():
-        raise CommandError(f"{args.db}: no such results file")
+    _results_file(args.db)
     out = output_file(args.out, "--out", make=False)  # checked before the database is read
     if not out.parent.is_dir():
         raise CommandError(f"--out {out}: the folder {out.parent} does not exist")

@@ -342,6 +342,11 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
     >>> make_agent(parse_spec("mcts[c=0.5]"), budget=Budget(iterations=50)).budget
     Budget(seconds=None, iterations=50)
     """
+    if not isinstance(spec, AgentSpec):
+        raise TypeError(
+            f"make_agent takes an AgentSpec, not {type(spec).__name__} {shown(spec, 60)}; "
+            'parse_spec("random") makes one from its text'
+        )
     cls = agent_class(spec)
     accepted = accepted_options(cls)
     kwargs = dict(spec.options)
@@ -361,7 +366,9 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
         agent = factory(**kwargs)
     except (TypeError, ValueError) as exc:  # a bad option, in the agent's own words
         raise LineupError(f"agent {shown(spec.label, 80)}: {exc}") from None
-    except Exception as exc:  # the agent's code failed: say where
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # the agent's code failed (SystemExit too): say where
         raise LineupError(
             f"agent {shown(spec.label, 80)}: building it failed: {described(exc)}"
         ) from None

@@ -561,6 +561,8 @@ def read_replay(path: str | Path) -> Replay:
     ...
     bgsim.replay.ReplayError: /nonexistent.jsonl: cannot read (No such file or directory)
     """
+    if isinstance(path, str) and not path:  # Path("") would be the current folder
+        raise ReplayError("no replay file given (an empty path)")
     path = Path(path)
     try:
         return parse_replay(_file_lines(path), shown_path(path))

@@ -221,8 +221,10 @@ def _check(rules: Ruleset) -> None:
             raise RulesetError(f"{key}: expected {want} values for max_tier {max_tier}")
     if rules.economy.max_gold < rules.economy.starting_gold:
         raise RulesetError("economy.max_gold: smaller than economy.starting_gold")
-    if rules.limits.board_size > 7:
-        raise RulesetError("limits.board_size: the combat engine holds at most 7 minions")
+    if not 1 <= rules.limits.board_size <= 7:
+        raise RulesetError(
+            "limits.board_size: must be 1..7 (the combat engine holds at most 7 minions)"
+        )
     if not 2 <= rules.lobby.players <= 8:
         raise RulesetError("lobby.players: a lobby has 2 to 8 players")
     if not 1 <= rules.lobby.tribes_per_lobby <= len(TRIBES):

@@ -23,6 +23,7 @@ lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 from __future__ import annotations
 
 import difflib
+import operator
 import re
 import struct
 from collections.abc import Iterable, Mapping, Sequence
@@ -389,9 +390,20 @@ class Minion:
     def with_stats(self, attack: int, health: int) -> Minion:
         """This minion with other base stats (clamped to the legal range). Only
         the stats are checked again, which keeps searches that build many
-        boards cheap."""
-        attack = min(max(int(attack), 0), MAX_STAT)
-        health = min(max(int(health), 1), MAX_STAT)
+        boards cheap.
+
+        >>> m = Minion.of("CFM_315").with_stats(5, -3)  # Health below 1 is 1
+        >>> m.attack, m.health
+        (5, 1)
+        """
+        try:
+            attack = min(max(operator.index(attack), 0), MAX_STAT)
+            health = min(max(operator.index(health), 1), MAX_STAT)
+        except TypeError:
+            raise TypeError(
+                f"stats must be integers, got attack {_shown(attack, 30)} "
+                f"and health {_shown(health, 30)}"
+            ) from None
         data = self._packed
         if data is not None:
             data = data[:_STATS_AT] + _STATS.pack(attack, health) + data[_STATS_END:]
@@ -452,6 +464,11 @@ class _Unguarded:
 
 
 _T = TypeVar("_T")
+
+
+def _check_board(board: object, name: str) -> None:
+    if not isinstance(board, Board):
+        raise TypeError(f"{name} must be a Board, got {_shown(board, 60)}")
 
 
 def _unchecked(cls: type[_T], twin: object) -> _T:
@@ -607,7 +624,12 @@ class Board:
     def murk_eye_bonus(self, opponent: Board) -> list[int]:
         """The Attack each minion shows for Old Murk-Eye's count of the other
         Murlocs on this board and ``opponent`` as the fight starts (0 for
-        every other minion)."""
+        every other minion).
+
+        >>> Board(1, 40).murk_eye_bonus(Board(1, 40))
+        []
+        """
+        _check_board(opponent, "opponent")
         murlocs = _murlocs(self) + _murlocs(opponent)
         return [
             (2 if m.golden else 1) * (murlocs - 1) if m.card == OLD_MURK_EYE else 0
@@ -618,7 +640,13 @@ class Board:
         """This board as a DESIGN.md board spec (displayed stats). Old
         Murk-Eye's figure includes its battlefield bonus when this board was
         parsed from a spec, or when ``opponent`` is given; without either it
-        shows its Attack on this board alone, with no Murlocs counted."""
+        shows its Attack on this board alone, with no Murlocs counted.
+
+        >>> Board(2, 30).to_spec()
+        {'tier': 2, 'health': 30, 'minions': []}
+        """
+        if opponent is not None:
+            _check_board(opponent, "opponent")
         out = []
         shown = self.displayed()
         if opponent is not None and not self.shown_murk_eye:

@@ -143,7 +143,17 @@ class Odds:
         return _trim(self._raw.damage_taken)
 
     def damage_percentiles(self, qs: tuple[float, ...] = (0.1, 0.5, 0.9)) -> dict[float, int]:
-        """Percentiles of the signed damage: positive dealt, negative taken, 0 tie."""
+        """Percentiles ``qs`` (each in 0..1) of the signed damage: positive
+        dealt, negative taken, 0 tie.
+
+        >>> from combat_c import Board, Minion
+        >>> wolf = Board(tier=1, health=40, minions=(Minion.of("CFM_315"),))
+        >>> simulate(wolf, Board(1, 40), runs=10).damage_percentiles((0.5,))
+        {0.5: 2}
+        """
+        for q in qs if isinstance(qs, tuple | list) else [qs]:
+            if isinstance(q, bool) or not isinstance(q, int | float) or not 0 <= q <= 1:
+                raise ValueError(f"percentiles must be numbers 0..1, got {shown(q, 30)}")
         counts: dict[int, int] = {0: self.ties}
         for d, n in enumerate(self.damage_dealt):
             counts[d] = counts.get(d, 0) + n

@@ -331,6 +331,18 @@ FAILING_AGENTS = {
         """,
         ("building it failed: RuntimeError: boom (", ".py:5)"),
     ),
+    "exits when built": (
+        """
+        import sys
+        class Agent:
+            name = "x"
+            def __init__(self, n: int = 1):
+                sys.exit(0)
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return legal[0]
+        """,
+        ("building it failed: SystemExit: 0 (", ".py:6)"),
+    ),
     "acts": (
         """
         class Agent:
@@ -426,7 +438,7 @@ def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, 
     line = refused(capsys, args, "x", *names)
     if command == "play" and "(player " in names:
         assert "(player 1)" in line  # the seat the lineup gave it, numbered as play prints it
-    if command == "tournament" and case not in ("builds", "exits on import"):
+    if command == "tournament" and case not in ("builds", "exits when built", "exits on import"):
         assert "no game of this run is stored" in line
         # A run that failed before its first game leaves no database behind.
         assert not (tmp_path / "r.db").exists()
@@ -602,3 +614,32 @@ def test_json_output_is_strict_json_even_over_one_lobby(tmp_path, capsys):
     doc = json.loads(out, parse_constant=refuse)
     heroes = doc["heroes"].values()
     assert heroes and all(h["ci_low"] is None and h["ci_high"] is None for h in heroes)
+
+
+def test_a_tournament_that_stores_no_game_leaves_no_replay_folder(tmp_path, capsys, monkeypatch):
+    _agent_module(tmp_path, monkeypatch, "fails_with_replays", FAILS_AT_ONCE)
+    args = ("tournament", "--agent", "x=fails_with_replays:Agent", "--lineup", "x:1,random:7")
+    args += ("--games", "1", "--json")
+    refused(capsys, (*args, "--db", "r.db", "--replays", "made"), "no game of this run is stored")
+    (tmp_path / "text.db").write_text("hello\n", encoding="utf-8")
+    text = ("tournament", "--lineup", "random:8", "--games", "1", "--db", "text.db")
+    refused(capsys, (*text, "--replays", "m2"), "not a bgsim results database")
+    assert not (tmp_path / "made").exists() and not (tmp_path / "m2").exists()
+    (tmp_path / "kept").mkdir()  # a folder the user made stays
+    refused(capsys, (*args, "--db", "r.db", "--replays", "kept"), "no game of this run is stored")
+    assert (tmp_path / "kept").is_dir()
+
+
+def test_resuming_a_run_whose_stored_games_are_corrupt_changes_nothing(tmp_path, capsys):
+    import sqlite3
+
+    db = tmp_path / "r.db"
+    base = ("tournament", "--lineup", "random:8", "--heroes", "off", "--db", db, "--json")
+    assert run(capsys, *base, "--games", "2")[0] == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET placements = '[1,1,1,1,1,1,1,1]' WHERE game = 0")
+    conn.close()
+    refused(capsys, (*base, "--games", "3"), "placements are not 1..8")
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (2,)
+    conn.close()

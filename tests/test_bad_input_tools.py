@@ -46,6 +46,7 @@ from bgsim import IllegalActionError, Lobby
         (("watch", "x.jsonl", "--player", "9"), ("--player", "0..8")),
         (("watch", "x.jsonl", "--turn", "-1"), ("--turn",)),
         (("watch", "x.jsonl", "--hover", "1,2,3"), ("--hover", "expected X,Y")),
+        (("watch", "x.jsonl", "--hover", "9223372036854775808,1"), ("--hover", "-1,000,000")),
     ],
 )
 def test_bad_options(args, names, tmp_path, capsys, monkeypatch):
@@ -160,3 +161,59 @@ def test_lobby_players_and_codes_numpy_included():
             lobby.apply(player, code)
         assert "\n" not in str(caught.value)
         assert (len(lobby.log), lobby.state(0), lobby.state(1)) == before  # untouched
+
+
+def test_the_tournament_api_checks_its_arguments(tmp_path):
+    from agents.arena import Tournament, run_tournament
+    from agents.results_db import ResultsDB
+    from bgsim import Budget, load_ruleset
+    from bgsim.registry import LineupError, make_agent
+
+    rules = load_ruleset()
+    for bad, message in (
+        (dict(heroes=1), "heroes must be True or False"),
+        (dict(rules=None), "rules must be a Ruleset"),
+        (dict(budget=5), "budget must be a Budget or None"),
+    ):
+        with pytest.raises(LineupError, match=message):
+            Tournament(**{"lineup": "random:8", "games": 1, "rules": rules, **bad})
+    tour = Tournament("random:8", 1, rules)
+    with ResultsDB(tmp_path / "r.db") as db:
+        for kwargs, error, message in (
+            (dict(workers=0), ValueError, "workers must be an integer 1..256, got 0"),
+            (dict(workers=1.5), ValueError, "workers must be an integer"),
+            (dict(backend="x"), ValueError, "backend must be 'local' or 'ray'"),
+        ):
+            with pytest.raises(error, match=message):
+                run_tournament(tour, db, progress=False, **kwargs)
+        with pytest.raises(TypeError, match="stores into a ResultsDB"):
+            run_tournament(tour, None)
+        assert db.runs() == []
+    with pytest.raises(TypeError, match=r'parse_spec\("random"\) makes one'):
+        make_agent("random")
+    assert Budget(seconds=np.float32(0.5)).seconds == 0.5
+    assert type(Budget(iterations=np.int64(30)).iterations) is int
+
+
+@pytest.mark.parametrize("command", ["runs", "plot", "report"])
+def test_a_results_path_that_is_no_file_says_what_it_is(command, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    extra = {"runs": (), "plot": ("--out", "p"), "report": ("--out", "r.html")}[command]
+    for path, names in (
+        ("", ("no results file given (an empty path)",)),
+        (str(tmp_path), ("is a directory, not a results file",)),
+        ("/dev/null", ("/dev/null: is not a regular file",)),
+        ("nope.db", ("nope.db: no such results file",)),
+    ):
+        refused(capsys, (command, path, *extra), *names)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command, code",
+    [(("replay", "verify", ""), 2), (("watch", "", "--screenshot", "x.png"), 1)],
+)
+def test_an_empty_replay_path_is_refused(command, code, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, command, "no replay file given (an empty path)", code=code)
+    assert list(tmp_path.iterdir()) == []

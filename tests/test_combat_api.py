@@ -271,3 +271,22 @@ def test_any_number_of_magnets_and_spores_is_accepted():
     )
     summons = [e for e in resolve(board, enemy, 4).events if e.kind == "summon"]
     assert len(summons) == 7
+
+
+def test_the_boards_helpers_refuse_what_is_not_a_board_or_a_number():
+    wolf = Board(tier=1, health=40, minions=(Minion.of("CFM_315"),))
+    for stats in ((float("inf"), 1), ("7", 1), (2.7, 1), (1, None)):
+        with pytest.raises(TypeError, match="stats must be integers"):
+            wolf.minions[0].with_stats(*stats)
+    with pytest.raises(TypeError, match="opponent must be a Board, got 3"):
+        wolf.to_spec(opponent=3)
+    with pytest.raises(TypeError, match="opponent must be a Board"):
+        wolf.murk_eye_bonus(None)
+    odds = simulate(wolf, Board(1, 40), runs=10)
+    for qs in ((2.0,), (-1,), (True,), ("half",)):
+        with pytest.raises(ValueError, match=r"percentiles must be numbers 0\.\.1"):
+            odds.damage_percentiles(qs)
+    with pytest.raises(TypeError, match="tribes must be a collection of tribe names"):
+        from combat_c import tribe_mask
+
+        tribe_mask("beast")

@@ -60,6 +60,7 @@ def _text(**swap: str) -> str:
         ("hand_size = 10", "hand_size = 10\nhand_limit = 3", "limits.hand_limit: unknown"),
         ("tribes_per_lobby = 5", "tribes_per_lobby = true", "lobby.tribes_per_lobby"),
         ("board_size = 7", "board_size = 9", "limits.board_size"),
+        ("board_size = 7", "board_size = 0", "limits.board_size: must be 1..7"),
         ("max_shop_size = 7", "max_shop_size = 5", "tavern.max_shop_size"),
         ("actions_per_turn = 20", "actions_per_turn = 0", "recruit.actions_per_turn"),
         ("max_turns = 150", "", "lobby.max_turns: missing"),

@@ -1087,3 +1087,17 @@ def test_plots_add_placements_by_hero(hero_game, tmp_path):
         results.add_run("plain", "heuristic:8", {}, 0, {})
         results.add_game(plain)
         assert "heroes" not in figures(results)
+
+
+def test_control_characters_in_a_replays_text_are_drawn_not_fatal(game, tmp_path, capsys):
+    from bgsim.cli import main as cli
+
+    path, _, _ = game
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["agents"] = ["ran\u0000dom\u001b[31m\n", *header["agents"][1:]]
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    shot = tmp_path / "odd.png"
+    assert cli(["watch", str(odd), "--screenshot", str(shot), "--player", "1"]) == 0
+    assert shot.stat().st_size > 0

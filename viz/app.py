@@ -346,11 +346,18 @@ class UsageError(ValueError):
 
 
 def parse_point(text: str) -> Point:
-    """``"X,Y"`` as a point (``--hover``)."""
+    """``"X,Y"`` as a point (``--hover``), each coordinate within
+    ±1,000,000 pixels.
+
+    >>> parse_point("120,45")
+    (120, 45)
+    """
     try:
         x, y = (int(v) for v in text.split(","))
     except ValueError:
         raise ValueError(f"expected X,Y in pixels, got {text!r}") from None
+    if not (abs(x) <= 1_000_000 and abs(y) <= 1_000_000):
+        raise ValueError(f"X and Y must be -1,000,000..1,000,000 pixels, got {text!r}")
     return x, y
 
 

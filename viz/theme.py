@@ -128,6 +128,9 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+_CONTROLS = {c: "?" for c in (*range(32), 127)}
+
+
 def render_text(text: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
     """``text`` rendered antialiased, from the cache; a fourth ``color`` value is its alpha."""
     key = (text, size, tuple(color), bold)
@@ -135,7 +138,8 @@ def render_text(text: str, size: int, color: tuple[int, ...], bold: bool) -> pyg
     if img is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        img = get_font(size, bold).render(text, True, color[:3])
+        # A replay's text may hold control characters (a NUL stops pygame).
+        img = get_font(size, bold).render(text.translate(_CONTROLS), True, color[:3])
         if len(color) == 4:
             img.set_alpha(color[3])
         _text_cache[key] = img
