@@ -184,15 +184,19 @@ class ResultsDB:
         if readonly and mode is None:
             raise ResultsError(f"{self.path}: no such results file")
         self._made = mode is None  # this object makes the file (see __exit__)
+        # SQLite's journal files beside it, which a failed opening should not leave.
+        journals = [Path(f"{self.path}{end}") for end in ("-wal", "-shm")]
+        journals = [j for j in journals if not j.exists()]
         with _sqlite_errors(self.path):
             if readonly:
                 self.conn = sqlite3.connect(_uri(self.path, True), uri=True, timeout=60)
             else:
                 self.conn = sqlite3.connect(self.path, timeout=60)
+            self._journals = journals
             try:
                 self._columns = self._open()
             except BaseException:
-                self.conn.close()
+                self.close()
                 raise
 
     def _open(self) -> dict[str, set[str]]:
@@ -263,7 +267,23 @@ class ResultsDB:
         return MIGRATIONS[table][name]
 
     def close(self) -> None:
+        """Close the connection. Journal files this object's connection made
+        and SQLite could not remove (a file it may read but not write) go
+        too, when they hold nothing: an empty ``-wal``.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     db = ResultsDB(Path(folder) / "r.db")
+        ...     db.close()
+        ...     sorted(p.name for p in Path(folder).iterdir())
+        ['r.db']
+        """
         self.conn.close()
+        wal = Path(f"{self.path}-wal")
+        with contextlib.suppress(OSError):
+            if wal in self._journals and wal.exists() and wal.stat().st_size == 0:
+                for journal in self._journals:
+                    journal.unlink(missing_ok=True)
 
     def __enter__(self) -> ResultsDB:
         return self

@@ -218,7 +218,10 @@ def fit(x: np.ndarray, turns: np.ndarray, y: np.ndarray, fitted_on: str) -> Valu
         rows = np.array([stage_of(int(t)) == i for t in turns])
         xs, ys = x[rows], y[rows]
         if len(ys) < len(FEATURES) * 10:
-            raise ValueError(f"too few samples for stage {STAGES[i]}: {len(ys)}")
+            raise ValueError(
+                f"too few samples for stage {STAGES[i]}: {len(ys)}, at least "
+                f"{len(FEATURES) * 10} are needed"
+            )
         ridge = 1e-3 * len(ys) * np.eye(xs.shape[1])
         ridge[0, 0] = 0.0
         w = np.linalg.solve(xs.T @ xs + ridge, xs.T @ ys)

@@ -304,8 +304,8 @@ def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
     how = (
         f"every order ({found.tried} distinct)"
         if found.exhaustive
-        else f"a hill-climb over single moves ({found.tried} orders; boards of "
-        f"{EXHAUSTIVE + 1}+ minions)"
+        else f"a hill-climb over single moves ({found.tried} order{'s' * (found.tried != 1)}; "
+        f"boards of {EXHAUSTIVE + 1}+ minions)"
     )
     print(f"best order of {args.a} (A) against {args.b or 'B'}, seed {args.seed}:")
     print(f"  searched {how}, {args.runs:,} fights each")
@@ -1452,20 +1452,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except CommandError as exc:
-        print(f"bgsim: error: {exc}", file=sys.stderr)
+        print(f"bgsim: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("bgsim: interrupted", file=sys.stderr)
         return 130
     except _user_errors() as exc:  # the project's one-line errors, wherever raised
-        print(f"bgsim: error: {exc}", file=sys.stderr)
+        print(f"bgsim: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `bgsim combat ... --trace | head`
         sys.stderr.close()
         return 0
     except OSError as exc:  # the system refused a file: one line naming it, as above
-        print(f"bgsim: error: {_os_problem(exc)}", file=sys.stderr)
+        print(f"bgsim: error: {_one_line(_os_problem(exc))}", file=sys.stderr)
         return 2
+
+
+_ESCAPED = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
+
+
+def _one_line(message: object) -> str:
+    r"""An error message as one line: control characters (a newline or an
+    escape in a file name the user gave) shown as escapes.
+
+    >>> _one_line("a\nb: no such file")
+    'a\\x0ab: no such file'
+    """
+    return str(message).translate(_ESCAPED)
 
 
 def _os_problem(exc: OSError) -> str:

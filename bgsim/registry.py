@@ -35,6 +35,7 @@ import importlib
 import importlib.metadata
 import inspect
 import json
+import math
 import os
 import re
 import site
@@ -388,7 +389,10 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
 
 _KINDS: dict[Any, tuple[str, Callable[[Any], bool]]] = {
     int: ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-    float: ("a number", lambda v: isinstance(v, int | float) and not isinstance(v, bool)),
+    float: (
+        "a finite number",
+        lambda v: isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v),
+    ),
     bool: ("true or false", lambda v: isinstance(v, bool)),
 }
 

@@ -89,7 +89,7 @@ def test_a_database_path_that_is_a_pipe_is_left_alone(tmp_path, capsys):
     for args in (("runs", pipe), ("plot", pipe), ("report", pipe, "--out", tmp_path / "r.html")):
         refused(capsys, args, "pipe.db")
     assert pipe.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == ["pipe.db"]
-    refused(capsys, ("plot", tmp_path), str(tmp_path), "no such results file")
+    refused(capsys, ("plot", tmp_path), str(tmp_path), "is a directory, not a results file")
     refused(capsys, ("plot", tmp_path / "nope.db"), "nope.db", "no such results file")
 
 

@@ -217,3 +217,9 @@ def test_an_empty_replay_path_is_refused(command, code, tmp_path, capsys, monkey
     monkeypatch.chdir(tmp_path)
     refused(capsys, command, "no replay file given (an empty path)", code=code)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_error_naming_a_path_with_control_characters_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    line = refused(capsys, ("combat", "a\nb\x1b[31m"), "a\\x0ab\\x1b[31m", "cannot read")
+    assert "\x1b" not in line

@@ -217,7 +217,9 @@ def test_registry_in_process(tmp_path, monkeypatch):
     for bad, message in [
         ("k=1.5", "'k' must be an integer, got 1.5"),
         ("k=true", "'k' must be an integer, got True"),
-        ("x=fast", "'x' must be a number, got 'fast'"),
+        ("x=fast", "'x' must be a finite number, got 'fast'"),
+        ("x=nan", "'x' must be a finite number, got nan"),
+        ("x=inf", "'x' must be a finite number, got inf"),
         ("flag=1", "'flag' must be true or false, got 1"),
     ]:
         with pytest.raises(LineupError, match=re.escape(message)):

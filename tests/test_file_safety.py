@@ -226,3 +226,21 @@ def test_a_folder_no_file_can_be_made_in_is_refused_before_the_work(tmp_path):
     output_dir(tmp_path, make=False)
     output_file(tmp_path / "model.json", make=False)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_database_that_cannot_be_written_gets_no_journal_files(tmp_path, capsys):
+    import shutil
+    import subprocess
+
+    db = tmp_path / "r.db"
+    assert run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)[0] == 0
+    chattr = shutil.which("chattr")
+    made = chattr and subprocess.run([chattr, "+i", str(db)], capture_output=True).returncode == 0
+    if not made:
+        pytest.skip("needs chattr +i (root on a file system that supports it)")
+    try:
+        code, _, err = run(capsys, "tournament", "--lineup", "random:8", "--games", "2", "--db", db)
+        assert code == 2 and "cannot be written" in err
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
+    finally:
+        subprocess.run([chattr, "-i", str(db)], check=True)
