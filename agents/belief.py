@@ -66,6 +66,21 @@ class Development:
     top_tier_weight: float = 3.0  # new minions lean to the opponent's highest tiers
     spread: float = 0.35  # relative spread of guessed stats around the mean
 
+    def __reduce__(self) -> tuple:
+        # A compiled frozen class unpickles through its __init__.
+        return (
+            Development,
+            (
+                self.size,
+                self.attack,
+                self.health,
+                self.fitted_on,
+                self.replace_chance,
+                self.top_tier_weight,
+                self.spread,
+            ),
+        )
+
     def at(self, table: tuple[float, ...], turn: int) -> float:
         if turn < 1:
             return 0.0
@@ -156,6 +171,10 @@ class Guesser:
         self._lean = [types.get(p.hero, 0) if p.hero else 0 for p in obs.players]
         self._by_tier: dict[tuple[int, int], tuple[list[str], list[float]]] = {}
         self._means: dict[tuple[int, int], tuple[float, ...]] = {}
+
+    def __reduce__(self) -> tuple:
+        # A compiled class unpickles through its __init__ (the rest is cache).
+        return (Guesser, (self.obs, self.dev))
 
     def _growth(self, then: int, now: int) -> tuple[float, ...]:
         """Mean attack and health gain from turn ``then`` to ``now``, and the

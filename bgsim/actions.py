@@ -485,7 +485,11 @@ def _canonical(action: Action) -> Action:
     slot is needed are refused), or IllegalActionError."""
     if id(action) in _INTERNED:
         return action
-    kind = next(t for t in _ACTION_TYPES if isinstance(action, t))
+    kinds = [t for t in _ACTION_TYPES if isinstance(action, t)]
+    if len(kinds) > 1:
+        names = " and ".join(t.__name__ for t in kinds)
+        raise IllegalActionError(f"an action of two kinds ({names}) is no action")
+    kind = kinds[0]
     values: list[int | None] = []
     for name, optional, _ in _FIELDS[kind]:
         try:

@@ -9,6 +9,7 @@ NAME=module:Class`` plays any importable class that meets the protocol.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -134,7 +135,10 @@ class Budget:
         # Numbers of other types (numpy's) are kept as Python's float and int.
         seconds = self.seconds
         if isinstance(seconds, numbers.Real) and not isinstance(seconds, bool | float):
-            seconds = float(seconds)
+            try:
+                seconds = float(seconds)
+            except OverflowError:
+                seconds = math.inf  # refused below, as too many seconds
             object.__setattr__(self, "seconds", seconds)
         iterations = self.iterations
         if isinstance(iterations, numbers.Integral) and not isinstance(iterations, bool | int):

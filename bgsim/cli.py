@@ -594,16 +594,33 @@ def _results_file(name: str) -> None:
         )
 
 
+def _missing_from(folder: Path | None) -> Path | None:
+    """The outermost folder of ``folder``'s path that does not exist yet
+    (what making it will make), or None."""
+    if folder is None or folder.exists():
+        return None
+    top = folder.absolute()
+    while not top.parent.exists():
+        top = top.parent
+    return top
+
+
 @contextlib.contextmanager
-def _dropped_if_empty(folder: Path | None) -> Iterator[None]:
-    """Remove ``folder`` (one this command made) afterwards if nothing was
-    written into it: a tournament that stored no game leaves no folder."""
+def _dropped_if_empty(folder: Path | None, made: Path | None) -> Iterator[None]:
+    """Afterwards remove the folders from ``folder`` up to ``made`` (those
+    this command made) while nothing was written into them: a tournament
+    that stored no game leaves no folder."""
     try:
         yield
     finally:
-        if folder is not None:
+        if folder is not None and made is not None:
+            at = folder.absolute()
             with contextlib.suppress(OSError):
-                folder.rmdir()  # only an empty folder goes
+                while True:
+                    at.rmdir()  # only an empty folder goes
+                    if at == made or at.parent == at:
+                        break
+                    at = at.parent
 
 
 def _interrupted(db, tour, where: object) -> int:  # agents' ResultsDB and Tournament
@@ -650,10 +667,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         )
     except LineupError as exc:
         raise CommandError(str(exc)) from None
-    made = tour.replays is not None and not tour.replays.exists()
+    made = _missing_from(tour.replays)
     if tour.replays is not None:
         output_dir(tour.replays, "replay folder")  # made before the database, which it may stop
-    with _dropped_if_empty(tour.replays if made else None):
+    with _dropped_if_empty(tour.replays, made):
         try:
             db = ResultsDB(args.db)
         except ResultsError as exc:
@@ -1443,6 +1460,12 @@ def _use_formatter(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A file name that is not UTF-8 prints with escapes, not as an error.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
     parser = build_parser()
     _Parser.argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -1468,17 +1491,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-_ESCAPED = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
-
-
 def _one_line(message: object) -> str:
-    r"""An error message as one line: control characters (a newline or an
-    escape in a file name the user gave) shown as escapes.
+    """An error message as one line (see :func:`combat_c.guarded.one_line`)."""
+    from combat_c.guarded import one_line
 
-    >>> _one_line("a\nb: no such file")
-    'a\\x0ab: no such file'
-    """
-    return str(message).translate(_ESCAPED)
+    return one_line(str(message))
 
 
 def _os_problem(exc: OSError) -> str:

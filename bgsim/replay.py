@@ -353,6 +353,11 @@ class _Order:
                     raise ValueError(
                         f"action code {code} is not one of bgsim's 0..{len(ACTIONS) - 1}"
                     )
+                if repr(ACTIONS[code]) != rec["action"]:
+                    raise ValueError(
+                        f"action code {code} is {ACTIONS[code]!r}, but the record says "
+                        f"{shown(rec['action'], 60)}"
+                    )
                 if turn >= 1 and code == 0:  # EndTurn
                     self.ended.add(rec["player"])
                 elif turn == 0 and not self._draft_goes_on(rec):

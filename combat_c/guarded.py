@@ -140,6 +140,21 @@ def _digits(value: int) -> int:
     return digits
 
 
+_ESCAPES = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with its control characters (a newline, a terminal escape)
+    shown as ``\xNN`` escapes, and the bytes of a file name that are not
+    UTF-8 as ``\udcNN``: a message or caption that quotes what a user or a
+    file gave stays one harmless line that any terminal can print.
+
+    >>> one_line("a\nb"), one_line("s\udcff.png")
+    ('a\\x0ab', 's\\udcff.png')
+    """
+    return text.encode("utf-8", "backslashreplace").decode("utf-8").translate(_ESCAPES)
+
+
 def shown_path(path: str | Path) -> str:
     """A path as errors show it: cut short when it is very long.
 

@@ -140,3 +140,13 @@ def test_legal_mask_refuses_what_is_not_an_action():
     for bad in ([-1], [NUM_ACTIONS], [Buy(9)], [None]):
         with pytest.raises(IllegalActionError):
             legal_mask(bad)
+
+
+def test_an_action_of_two_kinds_is_refused():
+    class BuyEnd(Buy, EndTurn):
+        pass
+
+    with pytest.raises(IllegalActionError, match=r"two kinds \(EndTurn and Buy\)"):
+        encode(BuyEnd(3))
+    with pytest.raises(IllegalActionError, match="two kinds"):
+        as_action(BuyEnd(3))

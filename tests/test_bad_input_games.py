@@ -624,7 +624,9 @@ def test_a_tournament_that_stores_no_game_leaves_no_replay_folder(tmp_path, caps
     (tmp_path / "text.db").write_text("hello\n", encoding="utf-8")
     text = ("tournament", "--lineup", "random:8", "--games", "1", "--db", "text.db")
     refused(capsys, (*text, "--replays", "m2"), "not a bgsim results database")
+    refused(capsys, (*args, "--db", "r.db", "--replays", "deep/er/still"), "no game")
     assert not (tmp_path / "made").exists() and not (tmp_path / "m2").exists()
+    assert not (tmp_path / "deep").exists()  # the folders above it that it made go too
     (tmp_path / "kept").mkdir()  # a folder the user made stays
     refused(capsys, (*args, "--db", "r.db", "--replays", "kept"), "no game of this run is stored")
     assert (tmp_path / "kept").is_dir()

@@ -241,3 +241,13 @@ def test_watch_without_a_display_fails_at_once(lines, tmp_path, capsys, monkeypa
     monkeypatch.setattr(pygame.display, "init", lambda: None)
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
     refused(capsys, ("watch", path), "no display", "offscreen", code=1)
+
+
+def test_an_action_code_that_is_not_the_action_its_record_names(lines, tmp_path, capsys):
+    buy = next(
+        i for i, line in enumerate(lines) if json.loads(line).get("action", "").startswith("Buy(")
+    )
+    path = _write(tmp_path, _edit(lines, buy, code=0), "code.jsonl")
+    with pytest.raises(ReplayError, match=rf"line {buy + 1}: action code 0 is EndTurn\(\)"):
+        read_replay(path)
+    refused(capsys, ("replay", "verify", path), f"line {buy + 1}", "but the record says")

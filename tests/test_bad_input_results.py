@@ -297,3 +297,12 @@ def test_stored_values_out_of_range_are_named(update, names, tmp_path, capsys):
         ("plot", db, "--out", tmp_path / "p"),
     ):
         refused(capsys, args, "r.db", *names)
+
+
+def test_a_database_name_that_is_not_utf8(tmp_path, capsys):
+    db = tmp_path / "g\udcff.db"  # the byte 0xff in a file name
+    assert run(capsys, *TOURNAMENT, "--db", db)[0] == 0
+    assert run(capsys, "runs", db)[0] == 0
+    code, _out, err = run(capsys, "report", db, "--out", tmp_path / "r.html")
+    assert code == 0, err
+    assert "g\\udcff.db" in (tmp_path / "r.html").read_text(encoding="utf-8")

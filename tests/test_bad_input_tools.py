@@ -223,3 +223,10 @@ def test_an_error_naming_a_path_with_control_characters_is_one_line(tmp_path, ca
     monkeypatch.chdir(tmp_path)
     line = refused(capsys, ("combat", "a\nb\x1b[31m"), "a\\x0ab\\x1b[31m", "cannot read")
     assert "\x1b" not in line
+
+
+def test_budget_numbers_beyond_a_float_are_refused():
+    from bgsim import Budget, BudgetError
+
+    with pytest.raises(BudgetError, match="seconds must be a number above 0"):
+        Budget(seconds=10**400)

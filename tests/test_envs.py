@@ -728,3 +728,19 @@ def test_unknown_agents_spaces_are_a_clear_error():
     for ask in (env.observation_space, env.action_space):
         with pytest.raises(ValueError, match="no agent 'player_9'"):
             ask("player_9")
+
+
+def test_a_shallow_copy_of_an_environment_plays_its_own_game():
+    import copy
+
+    for make in (battlegrounds_v0.env, battlegrounds_v0.parallel_env):
+        env = make()
+        env.reset(seed=3)
+        twin = copy.copy(env)
+        if make is battlegrounds_v0.env:
+            twin.step(703)
+            env.step(703)  # still legal: the twin's draft was its own
+        else:
+            twin.step(dict.fromkeys(twin.agents, 703))
+            env.step(dict.fromkeys(env.agents, 703))
+        assert twin.lobby.log == env.lobby.log and twin.lobby is not env.lobby

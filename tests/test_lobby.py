@@ -404,3 +404,18 @@ def test_every_value_a_long_game_holds_pickles():
             assert pickle.loads(pickle.dumps(state)) == state
             lobby.apply(p, rng.choice(lobby.legal_actions(p)))
         assert pickle.loads(pickle.dumps(lobby)).log == lobby.log
+
+
+def test_a_turn_model_guessing_with_the_guesser_pickles():
+    import copy
+    import pickle
+
+    from agents.belief import Guesser
+    from bgsim import TurnModel
+
+    model = TurnModel.from_observation(_mid_game(2).observe(1), guess=Guesser)
+    for twin in (pickle.loads(pickle.dumps(model)), copy.deepcopy(model)):
+        a, b = twin.clone(rng=random.Random(5)), model.clone(rng=random.Random(5))
+        assert [a.guess_warband(p, random.Random(p)) for p in range(2, 8)] == [
+            b.guess_warband(p, random.Random(p)) for p in range(2, 8)
+        ]

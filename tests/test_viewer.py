@@ -124,25 +124,25 @@ def make_replay(path: Path) -> Path:
                 w.write({"type": "recruit", "turn": turn, "player": p, "state": state})
                 if p == 0:
                     bought = view(b.tier, health[p], 7, shop[1:], state["board"], hand=[shop[0]])
-                    w.write(_action(turn, p, "Buy(0)", 1, bought))
+                    w.write(_action(turn, p, "Buy(0)", 4, bought))
                     frozen = dict(bought, frozen=True)
-                    w.write(_action(turn, p, "Freeze", 30, frozen))
+                    w.write(_action(turn, p, "Freeze()", 2, frozen))
                 if p == 2:
                     golden = card("BGS_039", golden=True)
                     offer = [card(c.id) for c in cards().pool_tier(min(6, b.tier + 1))[:3]]
                     held = view(b.tier, health[p], 7, shop[:3], state["board"], hand=[golden])
-                    w.write(_action(turn, p, "Buy(3)", 4, held))
+                    w.write(_action(turn, p, "Buy(3)", 7, held))
                     w.write(
                         _action(
                             turn,
                             p,
-                            "Play(hand=0, pos=7, target=0)",
-                            9,
+                            "Play(hand=0, pos=6, target=0)",
+                            120,
                             dict(held, hand=[], discover=offer),
                         )
                     )
-                    w.write(_action(turn, p, "Choose(1)", 40, dict(held, hand=[offer[1]])))
-                w.write(_action(turn, p, "EndTurn", 0, state))
+                    w.write(_action(turn, p, "Choose(1)", 19, dict(held, hand=[offer[1]])))
+                w.write(_action(turn, p, "EndTurn()", 0, state))
             pairs = [(alive[i], alive[i + 1]) for i in range(0, len(alive) - 1, 2)]
             ghosts = []
             if len(alive) % 2:
@@ -415,7 +415,7 @@ def test_tavern_regions_are_drawn(game):
 
 def test_frozen_golden_and_discover_are_marked(game):
     _, replay, frames = game
-    frozen = first(frames, lambda f: f.action == "Freeze")
+    frozen = first(frames, lambda f: f.action == "Freeze()")
     buy = first(frames, lambda f: f.action == "Buy(0)")
     assert "FROZEN" in describe_frame(replay, frames, frozen)["shop"]
     assert "FROZEN" not in describe_frame(replay, frames, buy)["shop"]
@@ -1101,3 +1101,28 @@ def test_control_characters_in_a_replays_text_are_drawn_not_fatal(game, tmp_path
     shot = tmp_path / "odd.png"
     assert cli(["watch", str(odd), "--screenshot", str(shot), "--player", "1"]) == 0
     assert shot.stat().st_size > 0
+
+
+def test_a_screenshot_is_a_png_and_its_caption_one_harmless_line(game, tmp_path, capsys):
+    from bgsim.cli import main as cli
+
+    path, _, _ = game
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["agents"] = ["a\u001b[2J\u0007b", *header["agents"][1:]]
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    shot = tmp_path / "shot"  # no ending: still a PNG
+    assert cli(["watch", str(odd), "--screenshot", str(shot), "--player", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "a\\x1b[2J\\x07b" in out
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_screenshot_name_that_is_not_utf8(game, tmp_path, capsys):
+    from bgsim.cli import main as cli
+
+    path, _, _ = game
+    shot = tmp_path / "s\udcff.png"  # the byte 0xff in a file name
+    assert cli(["watch", str(path), "--screenshot", str(shot)]) == 0
+    assert "wrote " in capsys.readouterr().out and shot.exists()

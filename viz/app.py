@@ -28,6 +28,7 @@ import pygame
 
 from bgsim.outputs import OutputError, atomic_write, output_file
 from bgsim.replay import Replay, ReplayError, read_replay
+from combat_c.guarded import one_line, shown_path
 from viz.detail import draw_card_detail
 from viz.fight import draw_combat
 from viz.frames import Frame, Frames, Shown, build_frames, player_label
@@ -447,14 +448,17 @@ def main(
             target = output_file(screenshot, "screenshot")
             pygame.display.init()
             surface = render_frame(replay, frames, index, seat, hover=hover)
+            # pygame picks the format by the name's ending: PNG unless it names another.
+            known = target.suffix.lower() in (".jpg", ".jpeg", ".bmp", ".tga")
             with atomic_write(target, "wb") as f:
-                pygame.image.save(surface, f, target.name)
+                pygame.image.save(surface, f, f"x{target.suffix.lower()}" if known else "x.png")
         except OutputError as exc:
             return _error(str(exc), 2)
         except (pygame.error, OSError) as exc:
             return _error(f"cannot write {screenshot}: {exc}")
         shown = frames.shown(index, seat)
-        print(f"wrote {screenshot}: frame {index} of {len(frames)} — {shown.caption}")
+        line = f"wrote {shown_path(screenshot)}: frame {index} of {len(frames)} — {shown.caption}"
+        print(one_line(line))  # a replay's labels may hold control characters
         return 0
     if (
         sys.platform.startswith("linux")

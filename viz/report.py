@@ -316,7 +316,10 @@ def write_report(
     temporary file and renamed (``bgsim.outputs``)."""
     out = output_file(out, "report file", make=False)
     with ResultsDB(db_path, readonly=True) as db:
-        page = build_report(db, wanted, source or str(db_path))
+        # A name that is not valid UTF-8 is shown with escapes on the UTF-8 page.
+        name = source or str(db_path)
+        name = name.encode("utf-8", "backslashreplace").decode("utf-8")
+        page = build_report(db, wanted, name)
     with atomic_write(output_file(out, "report file")) as f:
         f.write(page)
     return out

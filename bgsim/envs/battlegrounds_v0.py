@@ -63,6 +63,7 @@ one after another), both are legal orders of the same game.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, ClassVar
 
@@ -153,6 +154,10 @@ class BattlegroundsAEC(AECEnv):
         self._rewarded = False
         self._turn = 0
         self._potential = [0.0] * n
+
+    def __copy__(self) -> BattlegroundsAEC:
+        # A shallow copy would share the game with this one: copy it whole.
+        return copy.deepcopy(self)
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The agent's observation space (the same object every call).
@@ -382,6 +387,10 @@ class BattlegroundsParallel(ParallelEnv):
         wait = np.zeros(NUM_ACTIONS, dtype=bool)
         wait[0] = True
         self._wait = wait
+
+    def __copy__(self) -> BattlegroundsParallel:
+        # A shallow copy would share the game with this one: copy it whole.
+        return copy.deepcopy(self)
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The agent's observation space (the same object every call).
