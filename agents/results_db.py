@@ -133,6 +133,34 @@ def _uri(path: Path, readonly: bool) -> str:
     return uri + "?immutable=1"
 
 
+def results_file_mode(path: str | Path, readonly: bool) -> int | None:
+    """The mode of the results file at ``path`` (None: none there yet, which
+    only a database to write may be), or a :class:`ResultsError` saying what
+    the path is instead.
+
+    >>> results_file_mode("/nonexistent.db", readonly=True)
+    Traceback (most recent call last):
+    ...
+    agents.results_db.ResultsError: /nonexistent.db: no such results file
+    """
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:  # a path the system cannot look at (too long, a loop)
+        raise ResultsError(f"{shown(str(path), 200)}: cannot be used ({exc.strerror})") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise ResultsError(f"{path}: is a directory, not a results file")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise ResultsError(
+            f"{path}: is not a regular file (a device, pipe or socket); "
+            "a results database is a file"
+        )
+    if readonly and mode is None:
+        raise ResultsError(f"{path}: no such results file")
+    return mode
+
+
 class ResultsDB:
     """The games of tournaments in one SQLite file.
 
@@ -168,21 +196,7 @@ class ResultsDB:
         self.readonly = readonly
         if text.endswith(("/", os.sep)):
             raise ResultsError(f"{self.path}: names a folder; a results database is a file")
-        try:
-            mode: int | None = os.stat(self.path).st_mode
-        except FileNotFoundError:
-            mode = None
-        except OSError as exc:  # a path the system cannot look at (too long, a loop)
-            raise ResultsError(f"{shown(text, 200)}: cannot be used ({exc.strerror})") from None
-        if mode is not None and stat.S_ISDIR(mode):
-            raise ResultsError(f"{self.path}: is a directory")
-        if mode is not None and not stat.S_ISREG(mode):
-            raise ResultsError(
-                f"{self.path}: is not a regular file (a device, pipe or socket); "
-                "a results database is a file"
-            )
-        if readonly and mode is None:
-            raise ResultsError(f"{self.path}: no such results file")
+        mode = results_file_mode(self.path, readonly)
         self._made = mode is None  # this object makes the file (see __exit__)
         # SQLite's journal files beside it, which a failed opening should not leave.
         journals = [Path(f"{self.path}{end}") for end in ("-wal", "-shm")]

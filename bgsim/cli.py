@@ -7,9 +7,7 @@ import contextlib
 import itertools
 import json
 import math
-import os
 import re
-import stat
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -572,26 +570,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _results_file(name: str) -> None:
-    """A CommandError unless ``name`` is an existing regular file (a
-    results database to read), saying what it is instead."""
+    """A one-line error unless ``name`` is an existing results file to read,
+    saying what it is instead (checked before any output is)."""
+    from agents.results_db import results_file_mode
     from combat_c.guarded import shown_path
 
     if not name:
         raise CommandError("no results file given (an empty path)")
     try:
-        mode = os.stat(name).st_mode
-    except OSError as exc:
-        reason = "no such results file" if isinstance(exc, FileNotFoundError) else exc.strerror
-        raise CommandError(f"{shown_path(name)}: {reason}") from None
+        results_file_mode(name, readonly=True)
     except ValueError:  # a NUL in the name
         raise CommandError(f"{shown_path(name)}: not a usable path") from None
-    if stat.S_ISDIR(mode):
-        raise CommandError(f"{shown_path(name)}: is a directory, not a results file")
-    if not stat.S_ISREG(mode):
-        raise CommandError(
-            f"{shown_path(name)}: is not a regular file (a device, pipe or socket), "
-            "not a results file"
-        )
 
 
 def _missing_from(folder: Path | None) -> Path | None:

@@ -1089,15 +1089,19 @@ def test_plots_add_placements_by_hero(hero_game, tmp_path):
         assert "heroes" not in figures(results)
 
 
+def _first_agent_named(path: Path, label: str, out: Path) -> Path:
+    """The replay at ``path`` with its first agent's label set to ``label``, written to ``out``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["agents"] = [label, *header["agents"][1:]]
+    out.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    return out
+
+
 def test_control_characters_in_a_replays_text_are_drawn_not_fatal(game, tmp_path, capsys):
     from bgsim.cli import main as cli
 
-    path, _, _ = game
-    lines = path.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    header["agents"] = ["ran\u0000dom\u001b[31m\n", *header["agents"][1:]]
-    odd = tmp_path / "odd.jsonl"
-    odd.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    odd = _first_agent_named(game[0], "ran\u0000dom\u001b[31m\n", tmp_path / "odd.jsonl")
     shot = tmp_path / "odd.png"
     assert cli(["watch", str(odd), "--screenshot", str(shot), "--player", "1"]) == 0
     assert shot.stat().st_size > 0
@@ -1106,12 +1110,7 @@ def test_control_characters_in_a_replays_text_are_drawn_not_fatal(game, tmp_path
 def test_a_screenshot_is_a_png_and_its_caption_one_harmless_line(game, tmp_path, capsys):
     from bgsim.cli import main as cli
 
-    path, _, _ = game
-    lines = path.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    header["agents"] = ["a\u001b[2J\u0007b", *header["agents"][1:]]
-    odd = tmp_path / "odd.jsonl"
-    odd.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    odd = _first_agent_named(game[0], "a\u001b[2J\u0007b", tmp_path / "odd.jsonl")
     shot = tmp_path / "shot"  # no ending: still a PNG
     assert cli(["watch", str(odd), "--screenshot", str(shot), "--player", "1"]) == 0
     out = capsys.readouterr().out
