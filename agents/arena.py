@@ -482,11 +482,40 @@ def check_ray_address(address: str, timeout: float = 5.0) -> None:
             f"Ray address {shown(address)}: expected host:port, ray://host:port, auto or local"
         )
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+        conn = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except OSError as exc:
         raise LineupError(
             f"Ray address {shown(address)}: nothing answers there ({exc.strerror or exc})"
         ) from None
+    with conn:
+        if not _speaks_grpc(conn):
+            raise LineupError(
+                f"Ray address {shown(address)}: something answers there, but not Ray "
+                "(no gRPC service)"
+            )
+
+
+# What an HTTP/2 client sends first: the connection preface and an empty
+# SETTINGS frame (RFC 9113, 3.4). A gRPC server (Ray's GCS and its client
+# server are) answers with a SETTINGS frame of its own.
+_H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+_H2_SETTINGS = 4
+
+
+def _speaks_grpc(conn: socket.socket) -> bool:
+    """Whether the service on ``conn`` answers an HTTP/2 preface with its
+    SETTINGS, as gRPC servers do (within the connection's timeout)."""
+    try:
+        conn.sendall(_H2_PREFACE)
+        head = b""
+        while len(head) < 9:
+            got = conn.recv(9 - len(head))
+            if not got:
+                return False
+            head += got
+    except OSError:
+        return False
+    return head[3] == _H2_SETTINGS
 
 
 def _run_ray(

@@ -52,7 +52,7 @@ from agents.hero_policy import (
 from agents.hero_policy import (
     REFRESH as REFRESH_KIND,
 )
-from agents.options import choice, number
+from agents.options import choice, legal_choices, number
 from bgsim import HeroPower, MinionCard, Observation, PlayerInfo, PlayerState, Ruleset, SpellCard
 from bgsim.actions import (
     ACTIONS,
@@ -459,9 +459,17 @@ class HeuristicAgent:
     def reset(self, seat: int, seed: int) -> None:
         self._rng = random.Random(seed)
 
+    def __reduce__(self) -> tuple:
+        # The context cache holds compiled values that do not pickle (and
+        # refills on use): the agent pickles without it.
+        state = dict(cast(dict, self.__getstate__()))
+        state["_contexts"] = {}
+        return (type(self), (), state)
+
     # ------------------------------------------------------------ protocol
 
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
+        legal_choices(legal_actions)
         self.use_rules(observation.rules)
         self.standings = observation.players
         return self.decide(observation.state, observation.turn, legal_actions)

@@ -13,7 +13,7 @@ other than the last) through ``combat_c.simulate`` and, with ``horizon`` >
 0, plays further turns (by the static policy with the default
 ``policy="mixed"``) and fights again (a random living player other than
 this turn's opponent). The reward in [0, 1] comes from the fights'
-outcomes weighed by the hero's health (see :meth:`MCTSAgent.reward`).
+outcomes weighed by the hero's health (see :func:`fight_reward`).
 Before ending its turn the agent orders its warband with the hill-climb of
 :mod:`agents.arrange`.
 
@@ -49,14 +49,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from agents.arrange import fight_score, hill_climb
 from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
 from agents.heuristic import DRAFTS, HeuristicAgent, arranged
 from agents.ismcts import Node, Search
-from agents.options import choice, file_path, flag, integer, number
+from agents.options import choice, file_path, flag, integer, legal_choices, number
 from agents.rollout import rollout_action
 from agents.value import ValueModel, features, load_value_model, value_model
 from bgsim import (
@@ -444,7 +444,6 @@ class MCTSAgent:
         "belief",
         "draft",
     )
-    reward = staticmethod(fight_reward)
 
     def __init__(
         self,
@@ -531,7 +530,19 @@ class MCTSAgent:
         self._turn = -1
         self.iterations_done = 0
 
+    def __reduce__(self) -> tuple:
+        # The current turn's search (its tree and turn context: compiled
+        # values with no pickle form) stays behind. A copy taken between the
+        # agent's turns plays on exactly as the original; one taken within a
+        # turn searches the rest of that turn afresh, with a new budget.
+        state = dict(cast(dict, self.__getstate__()))
+        state.pop("_ctx", None)
+        state.pop("_search", None)
+        state["_turn"] = -1
+        return (type(self), (), state)
+
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        legal_choices(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
         if observation.state.hero_offers:  # the draft: the hero rule (see the module doc)

@@ -1,4 +1,5 @@
-"""Checks for the options of the bundled agents.
+"""Checks for the options of the bundled agents, and of what their ``act``
+is given.
 
 A lineup's options arrive as text, numbers or true (``greedy[runs=48]``,
 ``mcts[cheat]``), so every bundled agent's constructor passes each option
@@ -24,7 +25,7 @@ from combat_c.guarded import shown
 
 _LARGEST = sys.float_info.max
 
-__all__ = ["choice", "file_path", "flag", "integer", "number"]
+__all__ = ["choice", "file_path", "flag", "integer", "legal_choices", "number"]
 
 
 def integer(name: str, value: object, low: int, high: int) -> int:
@@ -109,3 +110,18 @@ def file_path(name: str, value: object) -> str:
     if not isinstance(value, str) or not value or "\0" in value:
         raise ValueError(f"option {name} must be the path of a file, not {shown(value)}")
     return value
+
+
+def legal_choices(legal_actions: Sequence[object]) -> None:
+    """Refuse an ``act`` call with no legal action to choose from (a game
+    always offers one: EndTurn, or a hero to draft).
+
+    >>> legal_choices([])
+    Traceback (most recent call last):
+    ...
+    ValueError: legal_actions is empty: act needs at least one legal action to choose from
+    """
+    if not legal_actions:
+        raise ValueError(
+            "legal_actions is empty: act needs at least one legal action to choose from"
+        )

@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from agents.options import legal_choices
+
 
 class RandomAgent:
     """Picks uniformly among the legal actions."""
@@ -19,4 +21,5 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        legal_choices(legal_actions)
         return legal_actions[self._rng.randrange(len(legal_actions))]

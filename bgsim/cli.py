@@ -7,6 +7,7 @@ import contextlib
 import itertools
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -751,7 +752,9 @@ def _table(
     header: tuple[str, ...], rows: list[tuple[str, ...]], left: tuple[int, ...] = (0,)
 ) -> None:
     """Print rows under a header: the ``left`` columns left-aligned, the rest
-    (numbers) right-aligned."""
+    (numbers) right-aligned; control characters (from a damaged results
+    file, say) shown escaped."""
+    rows = [tuple(_one_line(c) for c in row) for row in rows]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     for row in (header, *rows):
         cells = [
@@ -976,9 +979,10 @@ def _cmd_runs(args: argparse.Namespace) -> int:
         )
         return 0
     if not runs:
-        print(f"{args.db} holds no runs")
+        print(f"{_one_line(args.db)} holds no runs")
         return 0
-    print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {args.db} (oldest first)")
+    where = _one_line(args.db)
+    print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {where} (oldest first)")
     _table(
         ("run", "started", "games", "seed", "budget", "heroes", "lineup"),
         [
@@ -998,10 +1002,9 @@ def _cmd_runs(args: argparse.Namespace) -> int:
     print("\nagent fingerprints (code and options; bgsim: the game's own code):")
     for r in runs:
         prints = ", ".join(f"{k} {v}" for k, v in sorted(r.fingerprints.items()))
-        print(f"  {r.run}: {prints or 'none recorded'}")
-    print(
-        f"\nreport one of them: bgsim report {args.db} --run {runs[-1].run[:6]} --out report.html"
-    )
+        print(f"  {_one_line(r.run)}: {_one_line(prints) or 'none recorded'}")
+    run = _one_line(runs[-1].run[:6])
+    print(f"\nreport one of them: bgsim report {where} --run {run} --out report.html")
     return 0
 
 
@@ -1040,8 +1043,9 @@ RL_MODULES = ("bgsim.envs", "bgsim.envs.gym_env", "bgsim.envs.encoding")  # with
 def _cmd_docs(args: argparse.Namespace) -> int:
     """Write the API reference (HTML) with pdoc, from the Python sources."""
     import importlib.util
-    import os
+    import shutil
     import subprocess
+    import tempfile
 
     from bgsim.outputs import output_dir
 
@@ -1050,20 +1054,43 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     out = output_dir(args.out, "--out", make=False)
     rl = all(importlib.util.find_spec(m) for m in ("gymnasium", "pettingzoo"))
     modules = API_MODULES + (RL_MODULES if rl else ())
-    # From the sources, so that every signature shows (compiled functions hide theirs).
-    env = {**os.environ, "BGSIM_PURE": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "pdoc", *modules, "--no-show-source", "-o", str(out)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["pdoc failed"])[-1]
-        raise CommandError(f"pdoc failed: {last}")
-    print(f"wrote the API reference to {out}/ (open {out / 'index.html'})")
+    # pdoc writes into a scratch folder beside the target, moved into place
+    # only once complete: a failed or interrupted run leaves nothing behind.
+    near = out
+    while not near.exists():
+        near = near.parent
+    scratch = Path(tempfile.mkdtemp(prefix=".bgsim-docs-", dir=near))
+    try:
+        # From the sources, so that every signature shows (compiled functions hide theirs).
+        env = {**os.environ, "BGSIM_PURE": "1"}
+        done = subprocess.run(
+            [sys.executable, "-m", "pdoc", *modules, "--no-show-source", "-o", str(scratch)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["pdoc failed"])[-1]
+            raise CommandError(f"pdoc failed: {last}")
+        _move_into(scratch, out)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    shown = _one_line(str(out))
+    print(f"wrote the API reference to {shown}/ (open {_one_line(str(out / 'index.html'))})")
     return 0
+
+
+def _move_into(source: Path, target: Path) -> None:
+    """Move the files of folder ``source`` into folder ``target`` (made if
+    missing; files of the same name replaced, others kept)."""
+    target.mkdir(parents=True, exist_ok=True)
+    for item in source.iterdir():
+        there = target / item.name
+        if item.is_dir() and there.is_dir():
+            _move_into(item, there)
+        else:
+            os.replace(item, there)
 
 
 # The option types that hold every size to the bounds of bgsim.limits, which

@@ -184,8 +184,8 @@ def _convert(value: Any, kind: Any, key: str) -> Any:
             )
         return value
     if kind == tuple[int, ...]:
-        if not isinstance(value, list) or not value:
-            raise RulesetError(f"{key}: expected a non-empty list of integers, got {shown(value)}")
+        if not isinstance(value, list):
+            raise RulesetError(f"{key}: expected a list of integers, got {shown(value)}")
         return tuple(_convert(v, int, f"{key}[{i}]") for i, v in enumerate(value))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _build(kind, value, key)
@@ -211,6 +211,8 @@ def _build(cls: type, table: Any, prefix: str) -> Any:
 
 def _check(rules: Ruleset) -> None:
     max_tier = rules.tavern.max_tier
+    if not 1 <= max_tier <= 6:
+        raise RulesetError("tavern.max_tier: the card pool has tiers 1..6")
     lengths = {
         "tavern.upgrade_costs": (rules.tavern.upgrade_costs, max_tier - 1),
         "tavern.shop_sizes": (rules.tavern.shop_sizes, max_tier),
@@ -218,7 +220,8 @@ def _check(rules: Ruleset) -> None:
     }
     for key, (values, want) in lengths.items():
         if len(values) != want:
-            raise RulesetError(f"{key}: expected {want} values for max_tier {max_tier}")
+            many = "value" if want == 1 else "values"
+            raise RulesetError(f"{key}: expected {want} {many} for max_tier {max_tier}")
     if rules.economy.max_gold < rules.economy.starting_gold:
         raise RulesetError("economy.max_gold: smaller than economy.starting_gold")
     if not 1 <= rules.limits.board_size <= 7:
@@ -229,8 +232,6 @@ def _check(rules: Ruleset) -> None:
         raise RulesetError("lobby.players: a lobby has 2 to 8 players")
     if not 1 <= rules.lobby.tribes_per_lobby <= len(TRIBES):
         raise RulesetError(f"lobby.tribes_per_lobby: must be 1..{len(TRIBES)}")
-    if not 1 <= max_tier <= 6:
-        raise RulesetError("tavern.max_tier: the card pool has tiers 1..6")
     if not 1 <= rules.triples.reward_max_tier <= max_tier:
         raise RulesetError("triples.reward_max_tier: must be 1..tavern.max_tier")
     if rules.triples.copies < 2:

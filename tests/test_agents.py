@@ -67,6 +67,30 @@ def test_agents_are_deterministic_for_a_seed(name):
     assert runs[0] == runs[1]
 
 
+@pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "mcts[iterations=30]"])
+def test_bundled_agents_refuse_an_empty_list_of_legal_actions(name):
+    agent = make_agent(parse_spec(name))
+    agent.reset(0, 1)
+    with pytest.raises(ValueError, match="legal_actions is empty"):
+        agent.act(Lobby(3).observe(0), [])
+
+
+@pytest.mark.parametrize("name", ["heuristic", "greedy", "mcts[iterations=30]"])
+def test_bundled_agents_pickle_after_playing_and_play_on_the_same(name):
+    import pickle
+
+    lobby = Lobby(4, heroes=True)
+    agents = [make_agent(parse_spec(name)) for _ in range(8)]
+    for p, a in enumerate(agents):
+        a.reset(p, 100 + p)
+    play_turns(lobby, agents, 3)
+    twin_lobby = lobby.clone()
+    twin_agents = pickle.loads(pickle.dumps(agents))
+    play_turns(lobby, agents, 5)
+    play_turns(twin_lobby, twin_agents, 5)
+    assert twin_lobby.log == lobby.log and lobby.turn == 5
+
+
 def test_greedy_beats_random():
     lineup = tuple(parse_lineup("greedy:1,random:7"))
     places = []

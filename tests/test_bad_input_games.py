@@ -590,6 +590,44 @@ def test_a_ray_address_that_cannot_be_a_cluster_is_refused_at_once(tmp_path, cap
     assert list(tmp_path.iterdir()) == []
 
 
+def _serve_once(reply: bytes) -> tuple[int, object]:
+    """A local port whose first client gets ``reply`` (after it has spoken)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer():
+        conn, _ = server.accept()
+        with conn:
+            conn.recv(64)
+            conn.sendall(reply)
+        server.close()
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    return server.getsockname()[1], thread
+
+
+def test_a_ray_address_where_another_service_answers_is_refused_at_once(tmp_path, capsys):
+    """Ray retries an address that answers but is no Ray cluster for minutes
+    too; bgsim asks the service for the HTTP/2 greeting every gRPC server gives."""
+    from agents.arena import check_ray_address
+
+    tour = ("tournament", "--lineup", "random:8", "--games", "1", "--backend", "ray")
+    for reply in (b"HTTP/1.1 400 Bad Request\r\n\r\n", b"SSH-2.0-OpenSSH_9.6\r\n", b""):
+        port, thread = _serve_once(reply)
+        args = (*tour, "--address", f"127.0.0.1:{port}", "--db", tmp_path / "r.db")
+        refused(capsys, args, "something answers there, but not Ray")
+        thread.join(5)
+    assert list(tmp_path.iterdir()) == []
+    port, thread = _serve_once(bytes([0, 0, 0, 4, 0, 0, 0, 0, 0]))  # a SETTINGS frame
+    check_ray_address(f"127.0.0.1:{port}")  # a gRPC server: passes
+    thread.join(5)
+
+
 def test_a_demo_whose_agent_fails_leaves_no_folder(tmp_path, capsys, monkeypatch):
     _agent_module(tmp_path, monkeypatch, "fails_in_demo", FAILS_AT_ONCE)
     before = sorted(tmp_path.iterdir())

@@ -83,6 +83,8 @@ def test_every_docstring_example_runs():
 def test_the_api_reference_builds(tmp_path):
     pytest.importorskip("pdoc", reason="needs the docs extra")
     out = tmp_path / "api"
+    out.mkdir()
+    (out / "mine.txt").write_text("kept")
     done = subprocess.run(
         [sys.executable, "-m", "bgsim.cli", "docs", "--out", str(out)],
         capture_output=True,
@@ -99,3 +101,23 @@ def test_the_api_reference_builds(tmp_path):
     for page in ("gym_env", "battlegrounds_v0", "encoding"):  # the rl extra is in the test extra
         assert (out / "bgsim" / "envs" / f"{page}.html").is_file()
     assert not (out / "bgsim" / "_core").exists()  # the private core stays out
+    # Written beside the target and moved in: other files stay, no scratch is left.
+    assert (out / "mine.txt").read_text() == "kept"
+    assert [p.name for p in tmp_path.iterdir()] == ["api"]
+
+
+def test_a_failed_api_reference_build_leaves_nothing(tmp_path):
+    fake = tmp_path / "fake" / "pdoc"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "__main__.py").write_text("import sys\nsys.exit('pdoc broke')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-m", "bgsim.cli", "docs", "--out", str(tmp_path / "out" / "api")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 2 and "pdoc failed: pdoc broke" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fake"]

@@ -717,10 +717,14 @@ def test_environments_pickle_and_deepcopy_into_independent_equal_games():
         env.reset(seed=5)
         for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
             assert twin.lobby.log == env.lobby.log and twin.lobby is not env.lobby
-    gym = gymnasium.make(GYM_ID, opponents="random:7")
-    gym.reset(seed=5)
-    inner = pickle.loads(pickle.dumps(gym.unwrapped))
-    assert (inner.action_masks() == gym.unwrapped.action_masks()).all()
+    for opponents in ("random:7", "heuristic:6,mcts:1"):
+        gym = gymnasium.make(GYM_ID, opponents=opponents, budget="20it")
+        gym.reset(seed=5)
+        for _ in range(12):  # past the opponents' first decisions
+            gym.step(int(np.flatnonzero(gym.unwrapped.action_masks())[-1]))
+        inner = pickle.loads(pickle.dumps(gym.unwrapped))
+        assert (inner.action_masks() == gym.unwrapped.action_masks()).all()
+        assert inner.lobby.log == gym.unwrapped.lobby.log
 
 
 def test_unknown_agents_spaces_are_a_clear_error():

@@ -197,3 +197,30 @@ def test_per_tier_numbers_refuse_tiers_the_ruleset_lacks():
     for ask, tier in ((rules.shop_size, 0), (rules.upgrade_base_cost, 1), (rules.copies, 7)):
         with pytest.raises(ValueError, match="must be a tier"):
             ask(tier)
+
+
+@pytest.mark.parametrize("heroes", [False, True])
+def test_a_one_tier_tavern_plays_whole_lobbies(heroes):
+    # No tier to upgrade to: an empty upgrade_costs list, Upgrade never legal.
+    rules = _with(
+        {
+            "tavern.max_tier": 1,
+            "tavern.upgrade_costs": [],
+            "tavern.shop_sizes": [3],
+            "pool.copies_per_tier": [16],
+            "triples.reward_max_tier": 1,
+        }
+    )
+    log = _heuristic_game(rules, seed=2, heroes=heroes)
+    assert log and not any("Upgrade" in str(entry) for entry in log)
+
+
+def test_tier_lists_of_the_wrong_length_name_the_count_wanted():
+    with pytest.raises(
+        RulesetError, match=r"tavern.upgrade_costs: expected 0 values for max_tier 1"
+    ):
+        _with({"tavern.max_tier": 1, "tavern.upgrade_costs": [5]})
+    with pytest.raises(RulesetError, match=r"tavern.shop_sizes: expected 1 value for max_tier 1"):
+        _with({"tavern.max_tier": 1, "tavern.upgrade_costs": [], "tavern.shop_sizes": []})
+    with pytest.raises(RulesetError, match=r"tavern.max_tier: the card pool has tiers 1..6"):
+        _with({"tavern.max_tier": 0})

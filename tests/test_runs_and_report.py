@@ -134,6 +134,23 @@ def test_runs_are_listed_with_their_metadata(tmp_path, capsys):
     assert '"budget": "200it"' in capsys.readouterr().out
 
 
+def test_runs_shows_control_characters_of_a_damaged_file_escaped(tmp_path, capsys):
+    import json
+    import sqlite3
+
+    path = _db(tmp_path / "r.db")
+    with sqlite3.connect(path) as con:
+        con.execute(
+            "UPDATE runs SET lineup = ?, fingerprints = ? WHERE run = ?",
+            ("mcts:2\x1b[2J\rheuristic:6\n", json.dumps({"mc\x07ts": "m\n1"}), RUN_B),
+        )
+    con.close()
+    assert main(["runs", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "mcts:2\\x1b[2J\\x0dheuristic:6\\x0a" in out and "mc\\x07ts m\\x0a1" in out
+    assert not any(ch in out for ch in "\x1b\r\x07")
+
+
 def test_run_selection_by_key_prefix(tmp_path):
     with ResultsDB(_db(tmp_path / "r.db")) as db:
         runs = load_runs(db)

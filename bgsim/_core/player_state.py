@@ -270,7 +270,7 @@ def new_player_state(player: int, rules: Ruleset) -> PlayerState:
         turn=0,
         tier=1,
         gold=0,
-        upgrade_cost=rules.upgrade_base_cost(2),
+        upgrade_cost=rules.upgrade_base_cost(2) if rules.tavern.max_tier > 1 else 0,
         health=rules.lobby.hero_health,
         ended=True,
     )
