@@ -864,23 +864,33 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             f"{label:24s} {r['games']:5d}  {r['mean_placement']:10.2f}  "
             f"{r['top4']:6.1%}  {r['win']:6.1%}"
         )
-    written, _ = write_plots(db_path, out / "plots", png=False)
-    from viz.report import write_report
+    try:
+        written, _ = write_plots(db_path, out / "plots", png=False)
+        from viz.report import write_report
 
-    report = write_report(db_path, out / "report.html", [tour.run], source=db_path.name)
-    seats = tuple(tour.specs)
-    task = GameTask(
-        "demo",
-        0,
-        derive_seed("demo", args.seed),
-        seats,
-        budget,
-        str(out),
-        rules,
-        heroes=tour.heroes,
-        replay_name="replay.jsonl",
-    )
-    play_game(task)
+        report = write_report(db_path, out / "report.html", [tour.run], source=db_path.name)
+        seats = tuple(tour.specs)
+        task = GameTask(
+            "demo",
+            0,
+            derive_seed("demo", args.seed),
+            seats,
+            budget,
+            str(out),
+            rules,
+            heroes=tour.heroes,
+            replay_name="replay.jsonl",
+        )
+        play_game(task)
+    except KeyboardInterrupt:
+        where = _one_line(str(db_path))
+        print(
+            f"\ninterrupted after the games: all {tour.games} are stored in {where}; "
+            "what was still to come (plots, report or replay) is not written: "
+            "bgsim plot and bgsim report make the first two from that file",
+            file=sys.stderr,
+        )
+        return 130
     replay = out / "replay.jsonl"
     print(f"\nresults:  {db_path}")
     print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")

@@ -60,6 +60,20 @@ def test_demo_writes_only_its_database_plots_report_and_replay(tmp_path, capsys)
     assert new == {"results.db", "replay.jsonl", "report.html", *plots}
 
 
+def test_a_demo_interrupted_after_its_games_says_they_are_kept(tmp_path, capsys, monkeypatch):
+    import viz.report
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(viz.report, "write_report", stop)
+    args = ("demo", "--lineup", "random:8", "--games", "2", "--workers", "1", "--out")
+    code, _, err = run(capsys, *args, tmp_path / "d")
+    assert code == 130 and "interrupted after the games: all 2 are stored in" in err
+    new = set(digest(tmp_path / "d"))
+    assert "results.db" in new and "report.html" not in new and "replay.jsonl" not in new
+
+
 def test_a_tournament_writes_only_its_database_and_replays(tmp_path, capsys):
     before = _theirs(tmp_path / "d")
     _theirs(tmp_path / "d" / "reps")
