@@ -110,6 +110,21 @@ class Node:
         return min(len(self.actions), 1 + math.isqrt(self.visits))
 
 
+def _checked(actions: list[Action], model: TurnModel) -> list[Action]:
+    """``expand``'s answer for ``model``, refused unless it is one or more of
+    the model's legal actions (the search applies them unchecked)."""
+    if model.is_turn_over():
+        raise ValueError("the turn is over: a finished turn has no node to search")
+    if not actions:
+        raise ValueError("expand returned no actions for a turn that is not over")
+    legal = model.legal_actions()
+    shared = {id(a) for a in legal}  # bgsim's actions are shared instances: by identity first
+    for action in actions:
+        if id(action) not in shared and action not in legal:
+            raise ValueError(f"expand returned {action!r}, which is not legal here")
+    return actions
+
+
 class Search:
     """One turn's search tree and the pieces it searches with (see the module
     doc). ``c`` is the UCT exploration constant."""
@@ -122,6 +137,8 @@ class Search:
         stream: Stream,
         c: float = 0.35,
     ) -> None:
+        if not 0.0 <= c < math.inf:
+            raise ValueError(f"c must be a finite number 0 or more, got {c!r}")
         self.expand = expand
         self.rollout = rollout
         self.evaluate = evaluate
@@ -131,11 +148,13 @@ class Search:
         self.iterations = 0
 
     def node(self, model: TurnModel) -> Node:
-        """The tree's node for the model's information set (made if new)."""
+        """The tree's node for the model's information set (made if new). A
+        model whose turn is over has none, and ``expand`` must give at least
+        one action, each legal in ``model``: otherwise a ValueError."""
         key = model.info_key()
         node = self.tree.get(key)
         if node is None:
-            node = self.tree[key] = Node(self.expand(model))
+            node = self.tree[key] = Node(_checked(self.expand(model), model))
         return node
 
     def run(
@@ -149,6 +168,8 @@ class Search:
         """Run up to ``count`` iterations from ``start`` (whose node is
         ``root``), stopping once ``clock()`` reaches ``until``; return how many
         ran."""
+        if start.is_turn_over():
+            raise ValueError("the turn is over: there is nothing left to search")
         done = 0
         # A search makes and drops millions of small objects and no reference
         # cycles (tests/test_agents.py checks), so the collector would scan
@@ -201,6 +222,8 @@ class Search:
             node = child
         self.rollout(model)
         value = self.evaluate(model, k)
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"evaluate returned {value!r}: rewards must lie in [0, 1]")
         for node, action, child in path:
             node.visits += 1
             edge = node.edges.get(action)
@@ -251,6 +274,8 @@ class Search:
         line beats the default's by more than ``confidence`` standard errors
         of the difference (so noise alone does not pull the player off a
         sound plan). Lines compare on the determinizations both saw."""
+        if not confidence >= 0.0:
+            raise ValueError(f"confidence must be 0 or more, got {confidence!r}")
         default = root.actions[0]
         base_edge = root.edges.get(default)
         if base_edge is None:

@@ -325,6 +325,43 @@ def test_mcts_siblings_share_determinizations():
     assert fresh._ctx.fight_plan(2) != plan
 
 
+def test_search_refuses_a_finished_turn_bad_priors_bad_rewards_and_bad_constants():
+    from agents.ismcts import Search
+    from bgsim import Sell, TurnModel
+
+    start = TurnModel.from_observation(Lobby(5).observe(0), rng=random.Random(0))
+
+    def finish(model):
+        while not model.is_turn_over():
+            model.apply_action(model.legal_actions()[0])
+
+    def search(expand=lambda m: m.legal_actions(), evaluate=lambda m, k: 0.5, c=0.35):
+        return Search(expand, finish, evaluate, lambda k: random.Random(k), c)
+
+    over = start.clone()
+    over.apply_action(EndTurn())
+    with pytest.raises(ValueError, match="the turn is over"):
+        search().run(over, search().node(start), 5)
+    with pytest.raises(ValueError, match="the turn is over"):
+        search().node(over)
+    with pytest.raises(ValueError, match="expand returned no actions"):
+        search(expand=lambda m: []).node(start)
+    with pytest.raises(ValueError, match=r"expand returned Sell\(5\), which is not legal here"):
+        search(expand=lambda m: [Sell(5)]).node(start)
+    for reward in (float("nan"), 5.0, -0.1):
+        s = search(evaluate=lambda m, k, r=reward: r)
+        with pytest.raises(ValueError, match="rewards must lie in"):
+            s.run(start, s.node(start), 5)
+    for c in (float("nan"), -1.0, float("inf")):
+        with pytest.raises(ValueError, match="c must be a finite number 0 or more"):
+            search(c=c)
+    s = search()
+    root = s.node(start)
+    assert s.run(start, root, 20) == 20
+    with pytest.raises(ValueError, match="confidence must be 0 or more"):
+        s.choose(root, float("nan"))
+
+
 def test_paired_difference_sees_through_shared_noise():
     rng = random.Random(0)
     base, better = Edge(), Edge()

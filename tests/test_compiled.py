@@ -101,3 +101,19 @@ def test_compiled_classes_keep_their_docstrings():
         tree = ast.parse(compiled.source_path(cls.__module__).read_text(encoding="utf-8"))
         (node,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__]
         assert cls.__doc__ == ast.get_docstring(node) and cls.__doc__
+
+
+def test_compiled_modules_keep_their_docstrings():
+    """So do the modules themselves: ``agents.ismcts``'s doc is the runnable
+    example the README points to."""
+    import ast
+    import doctest
+    import importlib
+
+    for name in compiled.MODULES:
+        module = importlib.import_module(name)
+        tree = ast.parse(compiled.source_path(name).read_text(encoding="utf-8"))
+        assert module.__doc__ == ast.get_docstring(tree, clean=False) and module.__doc__, name
+    ismcts = importlib.import_module("agents.ismcts")
+    examples = doctest.DocTestFinder().find(ismcts, "agents.ismcts")
+    assert any(test.name == "agents.ismcts" and test.examples for test in examples)

@@ -534,6 +534,49 @@ def test_encoders_of_two_rulesets_scale_the_same_standings_by_their_own_numbers(
         assert ObservationEncoder(longer).encode(obs)[health] == 0.5  # 40 of 80
 
 
+def test_a_refused_encoding_leaves_the_encoder_as_it_was():
+    rules = load_ruleset()
+    two = dataclasses.replace(rules, lobby=dataclasses.replace(rules.lobby, players=2))
+    lobby, other = Lobby(1, heroes=True), Lobby(1, two, heroes=True)
+    for game in (lobby, other):
+        drive = np.random.default_rng(0)
+        for _ in range(40):
+            p = game.to_act()[0]
+            legal = np.flatnonzero(game.action_mask(p))
+            game.apply(p, int(legal[drive.integers(legal.size)]))
+    encoder = ObservationEncoder(rules)
+    encoder.encode_lobby(lobby, 0)
+    for bad in (lambda: encoder.encode(other.observe(0)), lambda: encoder.encode_lobby(other, 0)):
+        with pytest.raises(ValueError, match=r"for 8-player lobbies .* not 2-player ones"):
+            bad()
+    fresh = ObservationEncoder(rules).encode_lobby(lobby, 0)
+    assert (encoder.encode_lobby(lobby, 0) == fresh).all()
+
+
+def test_the_encoder_refuses_what_is_not_a_ruleset_lobby_or_seat_and_takes_numpy_seats():
+    encoder, lobby = ObservationEncoder(), Lobby(2)
+    with pytest.raises(TypeError, match="ruleset must be a bgsim Ruleset or None, got 'x'"):
+        ObservationEncoder("x")
+    for bad in (None, lobby.observe(0)):
+        with pytest.raises(TypeError, match="encode_lobby takes a Lobby, not"):
+            encoder.encode_lobby(bad, 0)
+    for seat in (True, 1.0, "1"):
+        with pytest.raises(IllegalActionError, match="player must be an integer"):
+            encoder.encode_lobby(lobby, seat)
+    assert (encoder.encode_lobby(lobby, np.int64(3)) == encoder.encode_lobby(lobby, 3)).all()
+
+
+def test_the_gym_env_takes_numpy_numbers_for_its_seat_and_penalty():
+    numbers = {"seat": np.int64(3), "illegal_penalty": np.int64(1)}
+    env = gymnasium.make(GYM_ID, opponents="random:7", **numbers)
+    _, info = env.reset(seed=1)
+    assert info["seat"] == 3 and type(env.unwrapped.fixed_seat) is int
+    assert env.unwrapped.illegal_penalty == 1.0
+    for bad in (np.bool_(True), float("nan")):
+        with pytest.raises(ValueError, match="illegal_penalty must be a number"):
+            gymnasium.make(GYM_ID, opponents="random:7", illegal_penalty=bad)
+
+
 ENCODE_A_GAME = """
 import hashlib, numpy as np
 from bgsim import compiled

@@ -388,6 +388,16 @@ def test_turn_model_edges():
     with pytest.raises(TypeError, match=r"rng must be a random\.Random, not str"):
         model.clone(rng="x")
     assert model.clone(rng=random.Random(1)).state == model.state
+    before = model.state
+    with pytest.raises(IllegalActionError, match="the turn is not over"):
+        model.next_turn()
+    with pytest.raises(IllegalActionError, match=r"outside the action space 0\.\.729"):
+        model.apply_action(9999, check=False)
+    with pytest.raises(ValueError, match="a warband holds at most 7 minions, got 8"):
+        model.warband([model.state.hand[0]] * 8)
+    with pytest.raises(ValueError, match="turns_ahead must be 0 or more, got -1"):
+        model.guess_warband(1, random.Random(0), turns_ahead=-1)
+    assert model.state is before
 
 
 def test_every_value_a_long_game_holds_pickles():

@@ -23,10 +23,11 @@ from bgsim._core import tavern
 from bgsim._core.minions import MinionCard
 from bgsim._core.player_state import PlayerState
 from bgsim._core.pool import Pool
-from bgsim.actions import ACTIONS, Action, IllegalActionError, as_action
+from bgsim.actions import ACTIONS, NUM_ACTIONS, Action, IllegalActionError, as_action
 from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset
 from combat_c import Board
+from combat_c.board import MAX_MINIONS
 
 
 class Guess(Protocol):
@@ -242,6 +243,8 @@ class TurnModel:
         >>> Lobby(seed=2).turn_model(0).warband().tier
         1
         """
+        if minions is not None and len(minions) > MAX_MINIONS:
+            raise ValueError(f"a warband holds at most {MAX_MINIONS} minions, got {len(minions)}")
         return self._state.warband(minions)
 
     def guess_warband(self, player: int, rng: random.Random, turns_ahead: int = 0) -> Board:
@@ -259,6 +262,8 @@ class TurnModel:
         n = self._rules.lobby.players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player must be a seat 0..{n - 1}, not {player!r:.40}")
+        if turns_ahead < 0:
+            raise ValueError(f"turns_ahead must be 0 or more, got {turns_ahead}")
         return guess.warband(player, rng, self._state.turn + turns_ahead)
 
     # ------------------------------------------------------------ acting
@@ -283,6 +288,10 @@ class TurnModel:
             )
         else:
             if type(action) is int:
+                if not 0 <= action < NUM_ACTIONS:
+                    raise IllegalActionError(
+                        f"action code {action} is outside the action space 0..{NUM_ACTIONS - 1}"
+                    )
                 action = ACTIONS[action]
             self._state = tavern.apply_legal_action(
                 self._state, cast(Action, action), self._pool, self._rng, self._rules
@@ -353,6 +362,8 @@ class TurnModel:
         if damage < 0:
             raise ValueError(f"damage must be 0 or more, got {damage}")
         state = self._state
+        if not state.ended:
+            raise IllegalActionError("the turn is not over: end it (EndTurn) before next_turn")
         if damage:
             state = state.with_board_and_health(state.board, max(1, state.health - damage))
         self._state = tavern.start_turn(state, state.turn + 1, self._pool, self._rng, self._rules)

@@ -113,7 +113,7 @@ def action_code(action: object) -> int:
     (also 0-d integer arrays) pass, anything else is a clear error."""
     if type(action) is int:
         code = action
-    elif _integral(action):
+    elif integral(action):
         code = operator.index(cast(SupportsIndex, action))
     else:
         raise TypeError(
@@ -139,8 +139,12 @@ def known_agent(agents: list[str], agent: object) -> str:
     raise ValueError(f"no agent {shown(agent)} (agents are {', '.join(agents)})")
 
 
-def _integral(value: object) -> bool:
-    """Python or numpy integers (bools excluded), and 0-d integer arrays."""
+def integral(value: object) -> bool:
+    """Python or numpy integers (bools excluded), and 0-d integer arrays.
+
+    >>> integral(np.int64(3)), integral(True), integral(3.0)
+    (True, False, False)
+    """
     if isinstance(value, np.ndarray):
         return value.shape == () and np.issubdtype(value.dtype, np.integer)
     return isinstance(value, np.integer | Integral) and not isinstance(value, bool | np.bool_)

@@ -80,6 +80,7 @@ from bgsim.actions import (
     as_action,
 )
 from bgsim.cards import TRIBES, cards
+from bgsim.lobby import Lobby
 from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset, load_ruleset
 from combat_c.guarded import shown
@@ -643,6 +644,8 @@ class ObservationEncoder:
     """
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
+        if ruleset is not None and not isinstance(ruleset, Ruleset):
+            raise TypeError(f"ruleset must be a bgsim Ruleset or None, got {shown(ruleset)}")
         rules = ruleset if ruleset is not None else load_ruleset()
         self.rules = rules
         n = self.players = rules.lobby.players
@@ -700,12 +703,18 @@ class ObservationEncoder:
                 f"encode takes an Observation (Lobby.observe), not {type(observation).__name__}"
             )
         o = observation
+        if len(o.players) != self.players:
+            raise ValueError(self._other_size(len(o.players)))
         c = self._seat(o.player)
-        self._sync(c, o.player, o.turn, o.state, o.players, o.seen, o.tribes, o.last_opponent)
+        try:
+            self._sync(c, o.player, o.turn, o.state, o.players, o.seen, o.tribes, o.last_opponent)
+        except BaseException:
+            self._forget(o.player)
+            raise
         c.lobby = None
         return c.buf.copy()
 
-    def encode_lobby(self, lobby: Any, seat: int) -> np.ndarray:
+    def encode_lobby(self, lobby: Any, seat: object) -> np.ndarray:
         """``encode(lobby.observe(seat))``, cheaper: it reads the lobby's own
         values without building an :class:`~bgsim.observation.Observation`.
         Within a turn only the player's own state and the standings change
@@ -717,22 +726,35 @@ class ObservationEncoder:
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
         (2223,)
         """
+        if type(lobby) is not Lobby and not isinstance(lobby, Lobby):
+            raise TypeError(
+                f"encode_lobby takes a Lobby, not {type(lobby).__name__} "
+                "(encode takes an Observation)"
+            )
+        if type(seat) is not int:
+            seat = lobby._seat(seat)  # numpy integers; a bool or non-integer is refused
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} (seats are 0..{self.players - 1})")
+        if lobby.players != self.players:
+            raise ValueError(self._other_size(lobby.players))
         c = self._seats[seat]
         turn: int = lobby.turn
         if c is None or c.lobby is not lobby or turn != c.turn or lobby.done:
             c = self._seat(seat)
-            self._sync(
-                c,
-                seat,
-                turn,
-                lobby._states[seat],
-                lobby._public or lobby.public_players(),
-                lobby._seen[seat],
-                lobby.tribes,
-                lobby._last_opponent[seat],
-            )
+            try:
+                self._sync(
+                    c,
+                    seat,
+                    turn,
+                    lobby._states[seat],
+                    lobby._public or lobby.public_players(),
+                    lobby._seen[seat],
+                    lobby.tribes,
+                    lobby._last_opponent[seat],
+                )
+            except BaseException:
+                self._forget(seat)
+                raise
             c.lobby = lobby
             return c.buf.copy()
         # The lobby keeps its standings tuple while nobody's public face
@@ -746,6 +768,17 @@ class ObservationEncoder:
         if s is not c.state:
             self._write_state(c, s)
         return c.buf.copy()
+
+    def _other_size(self, players: int) -> str:
+        return (
+            f"this encoder is for {self.players}-player lobbies (its ruleset's), "
+            f"not {players}-player ones: make one with that lobby's ruleset"
+        )
+
+    def _forget(self, seat: int) -> None:
+        """Drop what a failed write may have left half done."""
+        self._seats[seat] = None
+        self._public = None
 
     def _seat(self, seat: int) -> _Seat:
         c = self._seats[seat]

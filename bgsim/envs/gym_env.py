@@ -56,8 +56,9 @@ draws the lobby seed from the environment's ``np_random``.
 
 from __future__ import annotations
 
+import operator
 from functools import partial
-from typing import Any, cast
+from typing import Any, SupportsIndex, cast
 
 import gymnasium as gym
 import numpy as np
@@ -76,6 +77,7 @@ from bgsim.envs._common import (
     check_seed,
     ended_by_turn_bound,
     illegal,
+    integral,
     observation_space,
     placement_reward,
     potentials,
@@ -129,10 +131,12 @@ class BattlegroundsGymEnv(gym.Env):
             self.opponents = parse_lineup(opponents, seats=n - 1)
         except LineupError as exc:
             raise ValueError(f"opponents: {exc}") from None
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        if seat is not None and not integral(seat):
             raise TypeError(f"seat must be an integer 0..{n - 1} or None, got {shown(seat)}")
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} or None, got {shown(seat)}")
+        if seat is not None:
+            seat = operator.index(cast(SupportsIndex, seat))
+            if not 0 <= seat < n:
+                raise ValueError(f"seat must be 0..{n - 1} or None, got {shown(seat)}")
         self.fixed_seat = seat
         if budget is None or isinstance(budget, Budget):
             self.budget = budget
@@ -155,8 +159,8 @@ class BattlegroundsGymEnv(gym.Env):
             )
         self.illegal_action = illegal_action
         if (
-            isinstance(illegal_penalty, bool)
-            or not isinstance(illegal_penalty, int | float)
+            isinstance(illegal_penalty, bool | np.bool_)
+            or not isinstance(illegal_penalty, int | float | np.integer | np.floating)
             or not 0 <= illegal_penalty <= MAX_PENALTY
         ):
             raise ValueError(
