@@ -436,6 +436,10 @@ class ResultsDB:
         if not seat_list or not all(isinstance(x, str) for x in seat_list):
             raise ResultsError(f"{where}: seats is not a list of agent labels")
         n = len(seat_list)
+        if len(places) != n:
+            raise ResultsError(
+                f"{where}: seats names {n} agents but placements holds {len(places)} places"
+            )
         if not all(type(p) is int for p in places) or sorted(places) != list(range(1, n + 1)):
             raise ResultsError(f"{where}: placements are not 1..{n}, one per seat")
         hero_list = self._json_list(heroes, where, "heroes")
@@ -503,7 +507,7 @@ class ResultsDB:
                 0 <= turn <= MAX_STORED
                 and 0 <= seat < 8
                 and -MAX_STORED <= health <= MAX_STORED
-                and 1 <= tier <= 99
+                and 1 <= tier <= 6  # no ruleset has more tavern tiers
                 and alive in (0, 1)
             ):
                 raise ResultsError(

@@ -118,7 +118,7 @@ def _cmd_data_build(args: argparse.Namespace) -> int:
         datagen.write_cards(out)
     except RuntimeError as exc:
         raise CommandError(str(exc)) from None
-    print(f"wrote {out}")
+    print(f"wrote {_one_line(str(out))}")
     return 0
 
 
@@ -256,8 +256,8 @@ def _cmd_combat(args: argparse.Namespace) -> int:
         out["damage_percentiles"] = {f"p{int(q * 100)}": v for q, v in pct.items()}
         print(_json(out))
         return 0
-    against = f"{args.b} (B)" if args.b else "B"
-    print(f"{odds.runs:,} fights of {args.a} (A) against {against}, seed {args.seed}")
+    against = f"{_one_line(args.b)} (B)" if args.b else "B"
+    print(f"{odds.runs:,} fights of {_one_line(args.a)} (A) against {against}, seed {args.seed}")
     print(f"  A wins {odds.win:6.1%}   tie {odds.tie:6.1%}   B wins {odds.loss:6.1%}")
     print(
         f"  damage: A deals {odds.mean_damage_dealt:.2f} and takes "
@@ -306,7 +306,8 @@ def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
         else f"a hill-climb over single moves ({found.tried} order{'s' * (found.tried != 1)}; "
         f"boards of {EXHAUSTIVE + 1}+ minions)"
     )
-    print(f"best order of {args.a} (A) against {args.b or 'B'}, seed {args.seed}:")
+    against = _one_line(args.b) if args.b else "B"
+    print(f"best order of {_one_line(args.a)} (A) against {against}, seed {args.seed}:")
     print(f"  searched {how}, {args.runs:,} fights each")
     print(f"  given: {' | '.join(given_names)}")
     if found.changed:
@@ -419,8 +420,8 @@ def _cmd_belief(args: argparse.Namespace) -> int:
                 "play more (--games 3 at least)"
             )
         _write_model(path, dev.to_json())
-        print(f"wrote {path} ({dev.fitted_on})")
-        print(f'use it: --lineup "mcts[belief={path}]:1,heuristic:7" (greedy takes belief= too)')
+        print(f"wrote {_one_line(str(path))} ({dev.fitted_on})")
+        print(_use_it("belief=", path, "(greedy takes belief= too)"))
         return 0
     if args.out is not None:
         raise CommandError("--out goes with --fit (it names the refitted table's file)")
@@ -453,8 +454,8 @@ def _cmd_value(args: argparse.Namespace) -> int:
     except ValueError as exc:  # too few samples to fit every stage
         raise CommandError(f"{exc}; play more lobbies (--games)") from None
     _write_model(path, model.to_json())
-    print(f"wrote {path} ({model.fitted_on})")
-    print(f'use it: --lineup "mcts[value=model,value_model={path}]:1,heuristic:7"')
+    print(f"wrote {_one_line(str(path))} ({model.fitted_on})")
+    print(_use_it("value=model,value_model=", path))
     print(
         f"  {report['samples']} samples; mean |placement error| {report['mean_abs_error']:.2f} "
         f"(guessing 4.5 every time: {report['baseline_error']:.2f})"
@@ -471,6 +472,20 @@ def _model_out(out: str | None, name: str) -> Path:
     if out is not None:
         return output_file(out, "--out", make=False)
     return output_file(user_data_dir() / name, "model file", make=False)
+
+
+def _use_it(options: str, path: Path, after: str = "") -> str:
+    """The lineup that plays a refitted model (``options`` ending in the
+    option that takes ``path``), when the path fits in one: a lineup splits
+    options at commas and ends them at a bracket."""
+    text = str(path)
+    if any(c in text for c in ',]"') or _one_line(text) != text:
+        return (
+            "use it: its path holds a comma, bracket, quote or control character; "
+            "copy the file to a plain name to give it in a lineup"
+        )
+    tail = f" {after}" if after else ""
+    return f'use it: --lineup "mcts[{options}{text}]:1,heuristic:7"{tail}'
 
 
 def _write_model(path: Path, text: str) -> None:
@@ -566,7 +581,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         who = record.seats[p] + (f", {hero}" if hero else "")
         print(f"  {record.placements[p]}. player {p + 1} ({who})")
     if args.replay is not None:
-        print(f"replay: {args.replay}\nwatch it: bgsim watch {args.replay}")
+        shown = _one_line(args.replay)
+        print(f"replay: {shown}\nwatch it: bgsim watch {shown}")
     return 0
 
 
@@ -669,12 +685,14 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             if not args.json:
                 for run, stored, changed in tour.changed_code(db):
                     print(
-                        f"note: {args.db} holds run {run} of this lineup ({stored} games) played "
-                        f"by other code or options of {', '.join(changed)}; starting a new run"
+                        f"note: {_one_line(args.db)} holds run {run} of this lineup "
+                        f"({stored} games) played by other code or options of "
+                        f"{', '.join(changed)}; starting a new run"
                     )
             before = len(db.finished(tour.run) & set(range(tour.games)))
             if before and not args.json:
-                print(f"resuming: {before} of {tour.games} games already in {args.db}")
+                where = _one_line(args.db)
+                print(f"resuming: {before} of {tour.games} games already in {where}")
             try:
                 summary = run_tournament(
                     tour,
@@ -707,7 +725,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             out["heroes"] = by_hero
         print(_json(out))
         return 0
-    print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {args.db}")
+    where = _one_line(args.db)
+    print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {where}")
     _table(
         ("agent", "seats", "mean place (95% CI)", "top-4 (95% CI)", "win (95% CI)"),
         [
@@ -770,25 +789,30 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
     from combat_c import SECRET_NAMES
 
     listed = list(heroes().values())
+    db = cards()
+    secrets = sorted(SECRET_NAMES, key=lambda s: db[s].name)
     if args.json:
         print(
             _json(
-                [
-                    {
-                        "id": h.id,
-                        "name": h.name,
-                        "health": h.health,
-                        "hero_power": {
-                            "id": h.power.id,
-                            "name": h.power.name,
-                            "cost": h.power.cost,
-                            "text": h.power.text,
-                            "passive": h.power.passive,
-                            "counter_start": h.power.counter_start,
-                        },
-                    }
-                    for h in listed
-                ]
+                {
+                    "heroes": [
+                        {
+                            "id": h.id,
+                            "name": h.name,
+                            "health": h.health,
+                            "hero_power": {
+                                "id": h.power.id,
+                                "name": h.power.name,
+                                "cost": h.power.cost,
+                                "text": h.power.text,
+                                "passive": h.power.passive,
+                                "counter_start": h.power.counter_start,
+                            },
+                        }
+                        for h in listed
+                    ],
+                    "secrets": [{"id": s, "name": db[s].name, "text": db[s].text} for s in secrets],
+                }
             )
         )
         return 0
@@ -808,13 +832,8 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
         left=(0, 1, 3, 5),
     )
     print(f"{len(listed)} heroes")
-    db = cards()
     print("\nSecrets, for a board spec's hero that can hold them:")
-    _table(
-        ("secret", "id", "text"),
-        [(db[s].name, s, db[s].text) for s in sorted(SECRET_NAMES, key=lambda s: db[s].name)],
-        left=(0, 1, 2),
-    )
+    _table(("secret", "id", "text"), [(db[s].name, s, db[s].text) for s in secrets], left=(0, 1, 2))
     return 0
 
 
@@ -892,11 +911,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
         return 130
     replay = out / "replay.jsonl"
-    print(f"\nresults:  {db_path}")
-    print(f"plots:    {out / 'plots'}/ ({', '.join(p.name for p in written)})")
-    print(f"report:   {report} (one file, works offline)")
-    print(f"replay:   {replay}")
-    print(f"\nwatch the replay:  bgsim watch {replay}")
+    shown = _one_line(str(replay))
+    print(f"\nresults:  {_one_line(str(db_path))}")
+    print(f"plots:    {_one_line(str(out / 'plots'))}/ ({', '.join(p.name for p in written)})")
+    print(f"report:   {_one_line(str(report))} (one file, works offline)")
+    print(f"replay:   {shown}")
+    print(f"\nwatch the replay:  bgsim watch {shown}")
     return 0
 
 
@@ -933,7 +953,7 @@ def _cmd_replay_verify(args: argparse.Namespace) -> int:
         print(f"bgsim replay verify: {problem}", file=sys.stderr)
         return 1
     print(
-        f"{args.file}: verified: its {len(replay.records)} records are the game of seed "
+        f"{_one_line(args.file)}: verified: its {len(replay.records)} records are the game of seed "
         f"{replay.header['seed']} played again"
     )
     return 0
@@ -951,7 +971,7 @@ def _cmd_plot(args: argparse.Namespace) -> int:
     except (ResultsError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     for path in written:
-        print(f"wrote {path}")
+        print(f"wrote {_one_line(str(path))}")
     if png_problem:
         print(f"note: {png_problem}; the HTML plots are complete")
     return 0
@@ -1032,7 +1052,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
     except (ResultsError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     size = path.stat().st_size / 1e6
-    print(f"wrote {path} ({size:.1f} MB, one self-contained page: open it in a browser)")
+    shown = _one_line(str(path))
+    print(f"wrote {shown} ({size:.1f} MB, one self-contained page: open it in a browser)")
     return 0
 
 

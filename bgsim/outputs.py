@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from combat_c.guarded import shown, shown_path
 
-__all__ = ["OutputError", "atomic_write", "output_dir", "output_file"]
+__all__ = ["OutputError", "atomic_write", "output_dir", "output_file", "write_together"]
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -199,3 +199,60 @@ def atomic_write(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
             reason = exc.strerror or type(exc).__name__
             raise OutputError(f"{shown_path(target)}: cannot be written ({reason})") from None
         raise
+
+
+def write_together(files: dict[Path, str | bytes]) -> None:
+    """Write several files as one: each through its own temporary file, then
+    all renamed over their targets at once, Ctrl-C held back for the renames.
+    So an interrupted or failed write leaves every target as it was (the old
+    files, or none), never a mix of old and new. Text is written as UTF-8.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_together({folder / "a.txt": "one", folder / "b.bin": b"two"})
+    >>> sorted(p.name for p in folder.iterdir())
+    ['a.txt', 'b.bin']
+    """
+    staged: list[tuple[str, Path]] = []
+    current: Path | None = None
+    try:
+        for current, data in files.items():
+            _not_special(current, "output file")
+            with tempfile.NamedTemporaryFile(
+                "wb", dir=current.parent, prefix=f".{current.name}.", suffix=".tmp", delete=False
+            ) as handle:
+                staged.append((handle.name, current))
+                handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+            os.chmod(handle.name, 0o666 & ~_UMASK)
+        with _sigint_held():
+            for name, current in staged:
+                os.replace(name, current)
+            staged = []
+    except BaseException as exc:
+        for name, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+            reason = exc.strerror or type(exc).__name__
+            where = shown_path(current or "")
+            raise OutputError(f"{where}: cannot be written ({reason})") from None
+        raise
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Ctrl-C waits until the block ends (where the system allows it: the
+    main thread of a POSIX system); then it interrupts as usual."""
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    if not (main and hasattr(signal, "pthread_sigmask")):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)

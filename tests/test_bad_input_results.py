@@ -121,6 +121,10 @@ def test_hand_edited_rows_are_named(tmp_path, capsys):
         "UPDATE games SET placements = '" + "[" * 500 + "]" * 500 + "'": "nested deeper",
         "UPDATE games SET heroes = '[[1]]'": "wrong type",
         "UPDATE rounds SET health = 'x'": "is not numbers",
+        "UPDATE rounds SET tier = 7": "is out of range",
+        'UPDATE games SET seats = \'["a", "b", "c", "d", "e", "f", "g"]\'': (
+            "seats names 7 agents but placements holds 8 places"
+        ),
     }
     for sql, names in edits.items():
         copy = tmp_path / "copy.db"

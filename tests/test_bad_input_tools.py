@@ -91,7 +91,8 @@ def test_heroes_lists_them_and_json_is_one_document(capsys):
     code, out, err = run(capsys, "heroes", "--json")
     assert code == 0 and not err
     listed = json.loads(out)
-    assert len(listed) == 54 and all("hero_power" in h for h in listed)
+    assert len(listed["heroes"]) == 54 and all("hero_power" in h for h in listed["heroes"])
+    assert "Snake Trap" in [s["name"] for s in listed["secrets"]]
     code, out, err = run(capsys, "heroes")
     assert code == 0 and not err
     assert "@" not in out and "|4(" not in out  # the card markup, read as people read it
@@ -230,3 +231,22 @@ def test_budget_numbers_beyond_a_float_are_refused():
 
     with pytest.raises(BudgetError, match="seconds must be a number above 0"):
         Budget(seconds=10**400)
+
+
+def test_ctrl_c_while_bgsim_loads_is_one_line_and_exit_130(monkeypatch, capsys):
+    """The command's entry point imports the CLI itself, so an interrupt in
+    the half second Python spends loading bgsim is reported, not a traceback."""
+    import builtins
+
+    import bgsim_launch
+
+    real = builtins.__import__
+
+    def interrupted(name, *args, **kwargs):
+        if name == "bgsim.cli":
+            raise KeyboardInterrupt
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    assert bgsim_launch.main() == 130
+    assert capsys.readouterr().err == "bgsim: interrupted\n"

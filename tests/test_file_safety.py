@@ -258,3 +258,69 @@ def test_a_database_that_cannot_be_written_gets_no_journal_files(tmp_path, capsy
         assert sorted(p.name for p in tmp_path.iterdir()) == ["r.db"]
     finally:
         subprocess.run([chattr, "-i", str(db)], check=True)
+
+
+def test_plots_interrupted_while_drawing_leave_the_old_set_and_no_new_folder(
+    tmp_path, capsys, monkeypatch
+):
+    import viz.plots
+
+    code, _, err = run(
+        capsys, "tournament", "--lineup", "random:8", "--games", "2", "--db", tmp_path / "r.db"
+    )
+    assert code == 0, err
+    old = tmp_path / "old"
+    old.mkdir()
+    for name in ("win_rate", "placements", "mean_placement", "health", "heroes"):
+        (old / f"{name}.html").write_text("old")
+    drawn = []
+    real = viz.plots.standalone_html
+
+    def stop_at_the_third(fig, div_id="figure"):
+        drawn.append(div_id)
+        if len(drawn) == 3:
+            raise KeyboardInterrupt
+        return real(fig, div_id)
+
+    monkeypatch.setattr(viz.plots, "standalone_html", stop_at_the_third)
+    for out in (old, tmp_path / "new"):
+        drawn.clear()
+        code, _, err = run(capsys, "plot", tmp_path / "r.db", "--out", out)
+        assert code == 130 and "interrupted" in err
+    assert {p.name: p.read_text() for p in old.iterdir()} == dict.fromkeys(
+        ("win_rate.html", "placements.html", "mean_placement.html", "health.html", "heroes.html"),
+        "old",
+    )
+    assert not (tmp_path / "new").exists()
+
+
+def test_files_written_together_land_all_or_none(tmp_path):
+    from bgsim.outputs import OutputError, write_together
+
+    (tmp_path / "a.txt").write_text("old")
+    (tmp_path / "b.txt").mkdir()  # the second target cannot be a file
+    with pytest.raises(OutputError, match=r"b\.txt"):
+        write_together({tmp_path / "a.txt": "new", tmp_path / "b.txt": b"new"})
+    assert (tmp_path / "a.txt").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
+
+
+def test_paths_given_by_the_user_are_echoed_escaped(tmp_path, capsys):
+    boards = Path(__file__).resolve().parent.parent / "examples" / "boards"
+    odd = tmp_path / "b\x1b[31m.json"
+    odd.write_bytes((boards / "beasts.json").read_bytes())
+    code, out, err = run(capsys, "combat", odd, boards / "demons.json", "--runs", "10")
+    assert code == 0, err
+    assert "b\\x1b[31m.json (A)" in out and "\x1b" not in out
+    db = tmp_path / "r\x07.db"
+    code, out, err = run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)
+    assert code == 0, err
+    assert "results in " in out and "r\\x07.db" in out and "\x07" not in out
+    code, out, err = run(capsys, "report", db, "--out", tmp_path / "r\x1b.html")
+    assert code == 0 and "wrote " in out and "\x1b" not in out
+
+
+def test_a_model_path_a_lineup_cannot_hold_is_not_suggested_as_one(tmp_path, capsys):
+    code, out, err = run(capsys, "belief", "--fit", "--games", "3", "--out", tmp_path / "x,y].json")
+    assert code == 0, err
+    assert "copy the file to a plain name" in out and "--lineup" not in out

@@ -7,7 +7,7 @@ import sys
 
 from bgsim.compiled import ROOT
 
-PACKAGES = ("bgsim", "agents", "viz", "combat_c")
+PACKAGES = ("bgsim", "agents", "viz", "combat_c", "bgsim_launch.py")
 # The frozen values' written-out __init__s store their fields past the frozen
 # guard (bgsim/_core/minions.py, NATIVE): mypy rightly calls those stores
 # writes to read-only fields. No other line may silence it.

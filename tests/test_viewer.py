@@ -638,6 +638,21 @@ def test_main_opens_a_window_and_quits(game, monkeypatch):
     assert seen == [BASE_SIZE]
 
 
+def test_ctrl_c_in_the_window_exits_130_as_every_command(game, monkeypatch, capsys):
+    import os
+
+    path, _, _ = game
+    # Without this hint SDL turns SIGINT into a window close (exit 0).
+    assert os.environ.get("SDL_NO_SIGNAL_HANDLERS") == "1"
+
+    def interrupted() -> list:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pygame.event, "get", interrupted)
+    assert main(str(path), at=3) == 130
+    assert "bgsim: interrupted" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- following one player
 
 

@@ -487,7 +487,8 @@ def main(
     try:
         viewer.run(screen)
     except KeyboardInterrupt:
-        pass
+        print("bgsim: interrupted", file=sys.stderr)
+        return 130  # as every command, whatever it was doing
     finally:
         pygame.display.quit()
     return 0

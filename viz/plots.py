@@ -23,7 +23,7 @@ from agents.arena import summarize, summarize_heroes
 from agents.results_db import GameRecord, ResultsDB
 from agents.runs import RunInfo, agent_counts, labelled_games, load_runs, select_runs, short_ids
 from bgsim.cards import cards
-from bgsim.outputs import atomic_write, output_dir
+from bgsim.outputs import output_dir, write_together
 
 ROLLING = 50
 DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
@@ -381,27 +381,24 @@ def write_plots(
     """Write the figures as HTML (and PNG when asked and possible). Returns the
     files written and, if PNG export failed, why. The database is only read
     (never its schema or a journal written); every file is written through a
-    temporary file and renamed (``bgsim.outputs``)."""
+    temporary file, and all are renamed into place together once every figure
+    is drawn (``bgsim.outputs.write_together``)."""
     with ResultsDB(db_path, readonly=True) as db:
         figs = figures(db, runs)
-    out = output_dir(out)
-    written = []
+    out = Path(out)
+    pages: dict[Path, str | bytes] = {}
     png_problem = None
     for name, fig in figs.items():
-        path = out / f"{name}.html"
-        with atomic_write(path) as f:
-            f.write(standalone_html(fig, div_id=name))  # works offline
-        written.append(path)
+        pages[out / f"{name}.html"] = standalone_html(fig, div_id=name)  # works offline
         if png and png_problem is None:
             try:
-                image = fig.to_image(format="png", width=1000, height=600)
+                pages[out / f"{name}.png"] = fig.to_image(format="png", width=1000, height=600)
             except Exception as exc:  # Kaleido missing, or unable to start its browser
                 png_problem = f"PNG export is not available here: {_png_reason(exc)}"
-            else:
-                with atomic_write(out / f"{name}.png", "wb") as f:
-                    f.write(image)
-                written.append(out / f"{name}.png")
-    return written, png_problem
+    # Made and written once every figure is drawn: the set lands whole or not at all.
+    output_dir(out)
+    write_together(pages)
+    return list(pages), png_problem
 
 
 def _png_reason(exc: Exception) -> str:
