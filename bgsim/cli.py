@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from bgsim import compiled
 from bgsim.limits import (
@@ -1044,9 +1044,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from viz.report import write_report
 
     _results_file(args.db)
-    out = output_file(args.out, "--out", make=False)  # checked before the database is read
-    if not out.parent.is_dir():
-        raise CommandError(f"--out {out}: the folder {out.parent} does not exist")
+    # Checked before the database is read; a missing folder is made once the page is built.
+    out = output_file(args.out, "--out", make=False)
     try:
         path = write_report(args.db, out, args.run or (), source=args.db)
     except (ResultsError, ValueError) as exc:
@@ -1219,8 +1218,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(func=_cmd_cards)
 
     combat = sub.add_parser("combat", help="odds of one board against another")
-    combat.add_argument("a", help="board spec JSON of side A (or a fight file with a and b)")
-    combat.add_argument("b", nargs="?", help="board spec JSON of side B")
+    combat.add_argument("a", help="board spec JSON file of side A (or a fight file with a and b)")
+    combat.add_argument("b", nargs="?", help="board spec JSON file of side B")
     combat.add_argument(
         "--runs", type=_RUNS, default=10_000, help=f"fights to simulate (1..{MAX_RUNS:,})"
     )
@@ -1506,6 +1505,17 @@ def _use_formatter(parser: argparse.ArgumentParser) -> None:
                 _use_formatter(child)
 
 
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    """The parser of the (sub)command ``args`` were parsed for."""
+    current: Any = parser
+    while True:
+        subs = [a for a in current._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(args, subs[0].dest, None) if subs else None
+        if name not in (subs[0].choices if subs else {}):
+            return current
+        current = subs[0].choices[name]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # A file name that is not UTF-8 prints with escapes, not as an error.
     for stream in (sys.stdout, sys.stderr):
@@ -1516,7 +1526,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     _Parser.argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # refused by the command they were given to, as its other arguments are
+            _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help (0) or a usage error (2), already printed
         return exc.code if isinstance(exc.code, int) else 2
     try:
