@@ -280,7 +280,8 @@ class Tournament:
             output_dir(self.replays, "replay folder", make=False)
         self.fingerprints = {spec.label: fingerprint(spec) for spec in self.specs}
         self.fingerprints["bgsim"] = game_fingerprint()
-        ruleset = self.rules.id + ("+heroes" if self.heroes else "")
+        # The ruleset by its contents: a file edited under the same id is another run.
+        ruleset = f"{self.rules.id}:{self.rules.digest()}" + ("+heroes" if self.heroes else "")
         self.run = run_key(self.specs, self.budget, self.seed, ruleset, self.fingerprints)
 
     def tasks(self, skip: set[int]) -> list[GameTask]:
@@ -305,6 +306,7 @@ class Tournament:
             "budget": str(self.budget) if self.budget else None,
             "games": self.games,
             "ruleset": self.rules.id,
+            "ruleset_digest": self.rules.digest(),
             "heroes": self.heroes,
         }
 
@@ -319,6 +321,8 @@ class Tournament:
                 continue
             if options.get("budget") != mine["budget"] or options.get("ruleset") != self.rules.id:
                 continue
+            if options.get("ruleset_digest") != mine["ruleset_digest"]:
+                continue  # other rules under the same id: a run of its own, not other code
             if bool(options.get("heroes", False)) != self.heroes:
                 continue
             changed = sorted(k for k, v in self.fingerprints.items() if prints.get(k) != v)

@@ -10,7 +10,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -641,6 +641,45 @@ def _interrupted(db, tour, where: object) -> int:  # agents' ResultsDB and Tourn
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
+    with _stdout_kept_for(args.json) as emit:
+        return _tournament(args, emit)
+
+
+@contextlib.contextmanager
+def _stdout_kept_for(active: bool) -> Iterator[Callable[[str], None]]:
+    """With ``active`` (``--json``), whatever else is printed while the block
+    runs (an agent's own prints, in this process or a worker) goes to stderr,
+    and the function yielded writes to the real stdout: the JSON document
+    stays alone there, for a program to read."""
+    if not active:
+        yield print
+        return
+    real = sys.stdout
+    real.flush()
+    saved: int | None = None
+    with contextlib.suppress(AttributeError, OSError, ValueError):  # not a file: a capture
+        if real.fileno() == 1:
+            saved = os.dup(1)
+            os.dup2(2, 1)  # workers inherit it
+
+    def emit(text: str) -> None:
+        if saved is None:
+            print(text, file=real)
+            return
+        with os.fdopen(os.dup(saved), "w", encoding="utf-8", errors="backslashreplace") as out:
+            out.write(text + "\n")
+
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield emit
+    finally:
+        sys.stderr.flush()
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def _tournament(args: argparse.Namespace, emit: Callable[[str], None]) -> int:
     from agents.arena import Tournament, run_tournament
     from agents.results_db import ResultsDB, ResultsError
     from bgsim.agent import AgentError
@@ -723,7 +762,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         out: dict = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
         if tour.heroes:
             out["heroes"] = by_hero
-        print(_json(out))
+        emit(_json(out))
         return 0
     where = _one_line(args.db)
     print(f"{tour.games} games, lineup {args.lineup}, seed {args.seed}, results in {where}")

@@ -216,6 +216,10 @@ class Lobby:
 
     def _info(self, p: int) -> PlayerInfo:
         s = self._states[p]
+        if self.turn == 0:
+            # The heroes' draft: as in the game, nobody sees another's pick
+            # (nor the health it brings) until every player has chosen.
+            return PlayerInfo(p, self.rules.lobby.hero_health, s.tier, self._alive[p], None)
         hero = s.hero
         return PlayerInfo(
             p,

@@ -154,7 +154,7 @@ class Observation:
         >>> lobby.observe(0).hero is None
         True
         >>> lobby.apply(0, ChooseHero(0))
-        >>> lobby.observe(0).hero.hero == lobby.observe(0).players[0].hero
+        >>> lobby.observe(0).hero.hero.startswith("TB_BaconShop_HERO")
         True
         """
         return self.state.hero

@@ -375,9 +375,13 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
         ) from None
     try:
         agent.name = spec.label
-    except AttributeError:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         raise LineupError(
-            f"agent {shown(spec.name, 80)}: its name attribute cannot be set"
+            f"agent {shown(spec.name, 80)}: bgsim names each agent by its lineup label "
+            f"({shown(spec.label, 80)}), but setting its name attribute failed: "
+            f"{described(exc)}; make name a plain attribute, not a read-only property"
         ) from None
     if not isinstance(agent, Agent):
         raise LineupError(

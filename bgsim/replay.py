@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from bgsim._core.heroes_game import FINLEY
-from bgsim.actions import ACTIONS
+from bgsim.actions import ACTIONS, IllegalActionError
 from bgsim.cards import cards
 from bgsim.outputs import atomic_write
 from combat_c.guarded import (
@@ -738,13 +738,22 @@ def replay_records(lobby: Any, agents: list[str]) -> Iterator[dict[str, Any]]:
 
 def write_replay(path: str | Path, lobby: Any, agents: list[str]) -> Path:
     """Write the replay of a finished (or running) lobby (see
-    :func:`replay_records`), through a temporary file renamed when complete."""
+    :func:`replay_records`), through a temporary file renamed when complete.
+    A lobby whose log does not play again from its seed (its values were
+    changed outside its rules) is a :class:`ReplayError`."""
     records = replay_records(lobby, agents)
-    header = next(records)
-    del header["type"], header["schema"]
-    with ReplayWriter(path, header) as out:
-        for rec in records:
-            out.write(rec)
+    try:
+        header = next(records)
+        del header["type"], header["schema"]
+        with ReplayWriter(path, header) as out:
+            for rec in records:
+                out.write(rec)
+    except IllegalActionError as exc:
+        raise ReplayError(
+            f"{shown_path(str(path))}: not written: the game's log does not play again from "
+            f"its seed ({exc}); its values were changed outside the rules (an agent that "
+            "wrote through the frozen values of its observation?)"
+        ) from None
     return Path(path)
 
 
@@ -770,7 +779,6 @@ def verify_replay(replay: Replay, name: str = "<replay>") -> str | None:
     >>> verify_replay(parse_replay(lines))
     '<replay>, line 10: action.state.gold: recorded 9, the game gives 3'
     """
-    from bgsim.actions import IllegalActionError
     from bgsim.lobby import Lobby
     from bgsim.ruleset import Ruleset, load_ruleset
 

@@ -467,6 +467,22 @@ def test_tournament_resumes_and_summarises(tmp_path):
         assert len({g.seed for g in db.games([tour.run])}) == 6
 
 
+def test_a_ruleset_edited_under_the_same_id_is_a_run_of_its_own(tmp_path):
+    from bgsim.ruleset import Ruleset
+
+    table = RULES.to_table()
+    table["economy"]["buy_cost"] = 0
+    free = Ruleset.from_table(table)
+    assert free.id == RULES.id
+    same = Tournament("random:8", 2, Ruleset.from_table(RULES.to_table()), seed=3)
+    assert Tournament("random:8", 2, RULES, seed=3).run == same.run
+    assert Tournament("random:8", 2, free, seed=3).run != same.run
+    with ResultsDB(tmp_path / "r.db") as db:
+        run_tournament(Tournament("random:8", 1, RULES, seed=3), db, workers=1, progress=False)
+        edited = Tournament("random:8", 1, free, seed=3)
+        assert db.finished(edited.run) == set() and edited.changed_code(db) == []
+
+
 def test_same_seed_gives_same_lobby_seeds_across_lineups():
     a = Tournament("random:8", 3, RULES, seed=7)
     b = Tournament("greedy:1,random:7", 3, RULES, seed=7)

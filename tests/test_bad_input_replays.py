@@ -251,3 +251,17 @@ def test_an_action_code_that_is_not_the_action_its_record_names(lines, tmp_path,
     with pytest.raises(ReplayError, match=rf"line {buy + 1}: action code 0 is EndTurn\(\)"):
         read_replay(path)
     refused(capsys, ("replay", "verify", path), f"line {buy + 1}", "but the record says")
+
+
+def test_a_game_changed_outside_its_rules_is_not_written_as_a_replay(tmp_path):
+    from bgsim import Refresh
+
+    lobby = Lobby(4)
+    player = lobby.to_act()[0]
+    # What an agent could do to the frozen values its observation hands it:
+    object.__setattr__(lobby.observe(player).state, "gold", 50)
+    for _ in range(20):  # refreshes the rules' 3 gold would never pay for
+        lobby.apply(player, Refresh())
+    with pytest.raises(ReplayError, match="does not play again from its seed"):
+        write_replay(tmp_path / "x.jsonl", lobby, ["random"] * 8)
+    assert list(tmp_path.iterdir()) == []

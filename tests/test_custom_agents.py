@@ -255,3 +255,55 @@ def test_a_custom_agent_plays_on_the_ray_backend(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["agents"]["mine"]["games"] == 2
+
+
+CHATTY = """
+
+print("loaded")
+
+
+class Chatty(Cautious):
+    def act(self, observation, legal_actions):
+        print("thinking...")
+        return legal_actions[0]
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_what_an_agent_prints_stays_off_the_json_document(tmp_path, workers):
+    source = write_agents(tmp_path / "code", CHATTY)
+    done = bgsim(
+        "tournament",
+        "--agent",
+        "chatty=my_agents:Chatty",
+        "--lineup",
+        "chatty:1,random:7",
+        "--games",
+        "2",
+        "--workers",
+        workers,
+        "--db",
+        str(tmp_path / "r.db"),
+        "--json",
+        cwd=tmp_path,
+        path=source.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["agents"]["chatty"]["games"] == 2
+    assert "loaded" in done.stderr and "thinking..." in done.stderr
+
+
+def test_an_agent_whose_name_is_a_read_only_property_is_told_why(tmp_path, monkeypatch):
+    from bgsim.registry import LineupError, make_agent
+
+    (tmp_path / "named_agent.py").write_text(
+        "class Named:\n"
+        "    name = property(lambda self: 'fixed')\n"
+        "    def reset(self, seat, seed): pass\n"
+        "    def act(self, observation, legal_actions): return legal_actions[0]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    spec = parse_spec("n", {"n": "named_agent:Named"})
+    with pytest.raises(LineupError, match="bgsim names each agent by its lineup label"):
+        make_agent(spec)

@@ -429,3 +429,19 @@ def test_a_turn_model_guessing_with_the_guesser_pickles():
         assert [a.guess_warband(p, random.Random(p)) for p in range(2, 8)] == [
             b.guess_warband(p, random.Random(p)) for p in range(2, 8)
         ]
+
+
+def test_nobody_sees_another_players_hero_pick_until_the_draft_is_over():
+    from bgsim.actions import ChooseHero
+
+    lobby = Lobby(7, heroes=True)
+    picked = []
+    while lobby.turn == 0:
+        p = lobby.to_act()[0]
+        for other in lobby.observe(p).players:
+            assert other.hero is None and other.health == lobby.rules.lobby.hero_health
+        lobby.apply(p, ChooseHero(0))
+        picked.append(p)
+    assert sorted(picked) == list(range(8))
+    seen = lobby.observe(5).players
+    assert all(info.hero == lobby.state(info.player).hero.hero for info in seen)
