@@ -214,10 +214,14 @@ def parse_spec(text: str, agents: Mapping[str, str] | None = None) -> AgentSpec:
 
 
 def parse_lineup(
-    text: str, seats: int = MAX_SEATS, agents: Mapping[str, str] | None = None
+    text: str,
+    seats: int = MAX_SEATS,
+    agents: Mapping[str, str] | None = None,
+    room: str = "",
 ) -> list[AgentSpec]:
     """``"mcts:1,heuristic:7"`` -> one :class:`AgentSpec` per seat, in lineup
-    order; ``agents`` adds names (``--agent``).
+    order; ``agents`` adds names (``--agent``); ``room`` says how many seats
+    there are in a miscount's message (default: "a lobby has N").
 
     >>> [s.name for s in parse_lineup("greedy:2,random:6")][:3]
     ['greedy', 'greedy', 'random']
@@ -236,12 +240,14 @@ def parse_lineup(
         count = int(digits) if len(digits.lstrip("0")) <= 6 else seats + 1  # no 4,300-digit int()
         if count > seats:
             many = digits if len(digits) <= 20 else f"a {len(digits)}-digit number of"
-            raise LineupError(f"{shown(item.strip(), 80)} takes {many} seats; a lobby has {seats}")
+            raise LineupError(
+                f"{shown(item.strip(), 80)} takes {many} seats; {room or f'a lobby has {seats}'}"
+            )
         out.extend([_spec(match.group(1), match.group(2), known)] * count)
         if len(out) > seats:
             break
     if len(out) != seats:
-        raise LineupError(f"the lineup fills {len(out)} seats; a lobby has {seats}")
+        raise LineupError(f"the lineup fills {len(out)} seats; {room or f'a lobby has {seats}'}")
     return out
 
 

@@ -307,3 +307,32 @@ def test_an_agent_whose_name_is_a_read_only_property_is_told_why(tmp_path, monke
     spec = parse_spec("n", {"n": "named_agent:Named"})
     with pytest.raises(LineupError, match="bgsim names each agent by its lineup label"):
         make_agent(spec)
+
+
+def test_the_gym_env_takes_your_own_agents_as_opponents_and_as_the_learner(tmp_path, monkeypatch):
+    gymnasium = pytest.importorskip("gymnasium")
+    import bgsim
+    from bgsim.envs import GYM_ID
+
+    (tmp_path / "gym_mine.py").write_text(AGENT, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    env = gymnasium.make(
+        GYM_ID, opponents="mine:1,random:6", agents={"mine": "gym_mine:Cautious"}, seat=0
+    )
+    env.reset(seed=3)
+    assert [spec.name for spec in env.unwrapped.opponents][:2] == ["mine", "random"]
+    learner = make_agent(parse_spec("heuristic"))
+    learner.reset(0, 1)
+    inner = env.unwrapped
+    for _ in range(30):  # the README's recipe for a bgsim agent as the learner
+        action = learner.act(inner.lobby.observe(inner.seat), inner.lobby.legal_actions(inner.seat))
+        _obs, _reward, terminated, truncated, info = env.step(bgsim.encode(action))
+        assert "illegal_action" not in info
+        if terminated or truncated:
+            break
+    with pytest.raises(ValueError, match="opponents fill the 7 seats beside the learner's"):
+        gymnasium.make(GYM_ID, opponents="heuristic:8")
+    with pytest.raises(ValueError, match="random is a bundled agent"):
+        gymnasium.make(GYM_ID, opponents="random:7", agents={"random": "gym_mine:Cautious"})
+    with pytest.raises(TypeError, match="agents must be a dict"):
+        gymnasium.make(GYM_ID, opponents="random:7", agents=["gym_mine:Cautious"])

@@ -469,7 +469,7 @@ def test_gym_env_bad_actions_and_options():
     with pytest.raises(IllegalActionError, match="action 18 is illegal"):
         strict.step(18)
     obs, *_ = env.step(np.int64(0))
-    with pytest.raises(ValueError, match="takes 8 seats; a lobby has 7"):
+    with pytest.raises(ValueError, match="takes 8 seats; the opponents fill the 7 seats"):
         gymnasium.make(GYM_ID, opponents="random:8")
     with pytest.raises(ValueError, match=r"seat must be 0\.\.7"):
         gymnasium.make(GYM_ID, seat=8)

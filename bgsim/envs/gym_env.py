@@ -7,6 +7,9 @@ without it). Options:
 
 - ``opponents``: a lineup for the other seats, as ``bgsim tournament`` takes
   (``"heuristic:7"``, ``"mcts:1,random:6"``, ...), filling them in seat order.
+- ``agents``: names for your own agent classes in ``opponents``, as
+  ``--agent`` gives them: ``agents={"mine": "my_pkg.my_module:MyAgent"}``
+  with ``opponents="mine:1,heuristic:6"``.
 - ``seat``: the learner's seat, 0..7, or None (default) for a seat drawn
   from each episode's lobby seed, so that over many episodes the learner sits
   everywhere and a seed still fixes the whole episode.
@@ -46,6 +49,14 @@ The final step's info holds ``placement``. Seeds: ``reset(seed=s)`` plays
 lobby ``s`` with the opponents seeded as ``bgsim tournament`` seeds them
 (``bgsim.seeds.derive_seed(s, "agent", seat)``); ``reset()`` without a seed
 draws the lobby seed from the environment's ``np_random``.
+
+A bgsim agent (``reset``/``act``) can be the learner too: the environment's
+``lobby`` and ``seat`` give what it decides from, and ``bgsim.encode`` turns
+its action into the code ``step`` takes::
+
+    inner = env.unwrapped
+    action = agent.act(inner.lobby.observe(inner.seat), inner.lobby.legal_actions(inner.seat))
+    obs, reward, terminated, truncated, info = env.step(bgsim.encode(action))
 
 >>> import gymnasium, bgsim.envs
 >>> env = gymnasium.make("bgsim/Battlegrounds-v0", opponents="random:7", seat=2)
@@ -92,6 +103,31 @@ ILLEGAL_ACTIONS = ("penalize", "raise")
 MAX_PENALTY = 1000.0  # the largest illegal_penalty (a game pays at most 3.5)
 
 
+def _check_agents(agents: object) -> dict[str, str]:
+    """``agents`` ({name: "module:Class"}, the ``--agent`` option's form) checked."""
+    from bgsim.registry import BUNDLED, LineupError, parse_agent_option
+
+    if agents is None:
+        return {}
+    if not isinstance(agents, dict):
+        raise TypeError(
+            'agents must be a dict like {"mine": "my_pkg.my_module:MyAgent"}, '
+            f"got {shown(agents)}"
+        )
+    out: dict[str, str] = {}
+    for name, target in agents.items():
+        if not isinstance(name, str) or not isinstance(target, str):
+            raise TypeError(f"agents: {shown(name)} -> {shown(target)} is not a name and a target")
+        try:
+            name, target = parse_agent_option(f"{name}={target}")
+        except LineupError as exc:
+            raise ValueError(f"agents: {exc}") from None
+        if name in BUNDLED:
+            raise ValueError(f"agents: {name} is a bundled agent; give yours another name")
+        out[name] = target
+    return out
+
+
 class BattlegroundsGymEnv(gym.Env):
     """The single-agent environment (see the module doc for the options).
 
@@ -116,6 +152,7 @@ class BattlegroundsGymEnv(gym.Env):
         ruleset: Ruleset | None = None,
         render_mode: str | None = None,
         heroes: bool = True,
+        agents: dict[str, str] | None = None,
     ) -> None:
         from bgsim.agent import Budget
         from bgsim.registry import LineupError, check_lineup, parse_lineup
@@ -128,7 +165,12 @@ class BattlegroundsGymEnv(gym.Env):
                 f'opponents must be a lineup string like "heuristic:7", got {shown(opponents)}'
             )
         try:
-            self.opponents = parse_lineup(opponents, seats=n - 1)
+            self.opponents = parse_lineup(
+                opponents,
+                seats=n - 1,
+                agents=_check_agents(agents),
+                room=f"the opponents fill the {n - 1} seats beside the learner's",
+            )
         except LineupError as exc:
             raise ValueError(f"opponents: {exc}") from None
         if seat is not None and not integral(seat):
