@@ -517,7 +517,7 @@ def _budget(text: str | None):  # -> bgsim.Budget | None
 
 def _custom_agents(args: argparse.Namespace) -> dict[str, str]:
     """The ``--agent NAME=module:Class`` options as {name: target}."""
-    from bgsim.registry import BUNDLED, LineupError, parse_agent_option
+    from bgsim.registry import LineupError, parse_agent_option
 
     agents: dict[str, str] = {}
     for text in args.agent:
@@ -525,10 +525,6 @@ def _custom_agents(args: argparse.Namespace) -> dict[str, str]:
             name, target = parse_agent_option(text)
         except LineupError as exc:
             raise CommandError(str(exc)) from None
-        if name in BUNDLED:
-            raise CommandError(
-                f"--agent {name}=...: {name} is a bundled agent; give yours another name"
-            )
         if name in agents:
             raise CommandError(f"--agent {name}=... is given twice")
         agents[name] = target

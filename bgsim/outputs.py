@@ -172,32 +172,18 @@ def atomic_write(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
     (False, [])
     """
     target = Path(path)
-    encoding = None if "b" in mode else "utf-8"
     name: str | None = None
     _not_special(target, "output file")  # also for callers that did not check first
     try:
-        with tempfile.NamedTemporaryFile(
-            mode,
-            encoding=encoding,
-            dir=target.parent,
-            prefix=f".{target.name}.",
-            suffix=".tmp",
-            delete=False,
-        ) as handle:
+        with _scratch(target, mode) as handle:
             name = handle.name
             yield handle
-        # A temporary file is private (0600); the target gets the usual mode.
-        os.chmod(name, 0o666 & ~_UMASK)
-        os.replace(name, target)
+        _publish([(name, target)])
     except BaseException as exc:
-        if name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(name)
-        if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
-            # The folder refused the file (a read-only or special folder, a
-            # full disk): one line naming the target, not the scratch file.
-            reason = exc.strerror or type(exc).__name__
-            raise OutputError(f"{shown_path(target)}: cannot be written ({reason})") from None
+        _remove([name] if name is not None else [])
+        refused = _refused(target, exc)
+        if refused is not None:
+            raise refused from None
         raise
 
 
@@ -215,29 +201,59 @@ def write_together(files: dict[Path, str | bytes]) -> None:
     ['a.txt', 'b.bin']
     """
     staged: list[tuple[str, Path]] = []
-    current: Path | None = None
+    current = Path()
     try:
         for current, data in files.items():
             _not_special(current, "output file")
-            with tempfile.NamedTemporaryFile(
-                "wb", dir=current.parent, prefix=f".{current.name}.", suffix=".tmp", delete=False
-            ) as handle:
+            with _scratch(current, "wb") as handle:
                 staged.append((handle.name, current))
                 handle.write(data.encode("utf-8") if isinstance(data, str) else data)
-            os.chmod(handle.name, 0o666 & ~_UMASK)
-        with _sigint_held():
-            for name, current in staged:
-                os.replace(name, current)
-            staged = []
+        _publish(staged)
     except BaseException as exc:
-        for name, _ in staged:
-            with contextlib.suppress(OSError):
-                os.unlink(name)
-        if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
-            reason = exc.strerror or type(exc).__name__
-            where = shown_path(current or "")
-            raise OutputError(f"{where}: cannot be written ({reason})") from None
+        _remove([name for name, _ in staged])
+        refused = _refused(current, exc)
+        if refused is not None:
+            raise refused from None
         raise
+
+
+def _scratch(target: Path, mode: str) -> IO[Any]:
+    """A new temporary file with a unique name beside ``target``, kept when
+    closed; ``mode`` ``"w"`` (UTF-8 text) or ``"wb"``."""
+    return tempfile.NamedTemporaryFile(
+        mode,
+        encoding=None if "b" in mode else "utf-8",
+        dir=target.parent,
+        prefix=f".{target.name}.",
+        suffix=".tmp",
+        delete=False,
+    )
+
+
+def _publish(staged: list[tuple[str, Path]]) -> None:
+    """Rename the written temporary files over their targets, all at once."""
+    for name, _ in staged:
+        # A temporary file is private (0600); the target gets the usual mode.
+        os.chmod(name, 0o666 & ~_UMASK)
+    with _sigint_held():
+        for name, target in staged:
+            os.replace(name, target)
+
+
+def _remove(names: list[str]) -> None:
+    """Remove temporary files a failed write leaves (those already renamed are gone)."""
+    for name in names:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+
+
+def _refused(target: Path, exc: BaseException) -> OutputError | None:
+    """The one-line error for a write the system refused (a read-only or
+    special folder, a full disk), naming the target, not the scratch file."""
+    if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        reason = exc.strerror or type(exc).__name__
+        return OutputError(f"{shown_path(target)}: cannot be written ({reason})")
+    return None
 
 
 @contextlib.contextmanager

@@ -151,7 +151,8 @@ def known_agents(extra: Mapping[str, str] | None = None) -> dict[str, str]:
 
 
 def parse_agent_option(text: str) -> tuple[str, str]:
-    """``NAME=module:Class`` (the ``--agent`` option) as (name, target).
+    """``NAME=module:Class`` (the ``--agent`` option) as (name, target); a
+    bundled agent's name is refused.
 
     >>> parse_agent_option("mine=my_pkg.my_module:MyAgent")
     ('mine', 'my_pkg.my_module:MyAgent')
@@ -163,6 +164,8 @@ def parse_agent_option(text: str) -> tuple[str, str]:
             f"bad --agent {shown(text, 80)}; expected NAME=module:Class, e.g. "
             "mine=my_pkg.my_module:MyAgent (NAME in lower case letters, digits and _)"
         )
+    if name in BUNDLED:
+        raise LineupError(f"--agent {name}=...: {name} is a bundled agent; give yours another name")
     return name, target
 
 

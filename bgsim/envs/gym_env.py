@@ -105,7 +105,7 @@ MAX_PENALTY = 1000.0  # the largest illegal_penalty (a game pays at most 3.5)
 
 def _check_agents(agents: object) -> dict[str, str]:
     """``agents`` ({name: "module:Class"}, the ``--agent`` option's form) checked."""
-    from bgsim.registry import BUNDLED, LineupError, parse_agent_option
+    from bgsim.registry import LineupError, parse_agent_option
 
     if agents is None:
         return {}
@@ -122,8 +122,6 @@ def _check_agents(agents: object) -> dict[str, str]:
             name, target = parse_agent_option(f"{name}={target}")
         except LineupError as exc:
             raise ValueError(f"agents: {exc}") from None
-        if name in BUNDLED:
-            raise ValueError(f"agents: {name} is a bundled agent; give yours another name")
         out[name] = target
     return out
 
