@@ -20,7 +20,10 @@ True
 The combat engine is the ``combat_c`` package (``combat_c.simulate``,
 ``combat_c.resolve``); the bundled agents and the tournament runner are the
 ``agents`` package; ``bgsim.envs`` holds the PettingZoo and Gymnasium
-environments.
+environments. Beside the names below, the reference has pages for
+``bgsim.rules`` (the rules asked about any player state), ``bgsim.registry``
+(agents by name, lineups), ``bgsim.replay`` (game records) and
+``bgsim.seeds`` (derived seeds).
 """
 
 from bgsim import compiled

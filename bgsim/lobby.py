@@ -347,8 +347,8 @@ class Lobby:
             if info != public[player]:
                 self._public = (*public[:player], info, *public[player + 1 :])
         if type(action) is EndTurn:
-            self._hand_out_gifts(player)
             if not self.to_act():
+                self._hand_out_gifts()
                 self._combat_round()
         elif self.turn == 0 and not self.to_act():
             self._start_turn()
@@ -401,15 +401,20 @@ class Lobby:
             self._states[p] = tavern.offer_heroes(self._states[p], offers)
             self._log.append(("draft", p, offers))
 
-    def _hand_out_gifts(self, player: int) -> None:
-        """What a player's hero power gives every other living player at the
-        end of that player's turn (King Mukla's Bananas)."""
-        gifts = tavern.gifts(self._states[player])
-        if not gifts:
-            return
-        for p, state in enumerate(self._states):
-            if p != player and self._alive[p]:
-                self._states[p] = tavern.receive(state, gifts, self._pool, self.rules)
+    def _hand_out_gifts(self) -> None:
+        """What the players' hero powers give every other living player at the
+        end of the turn (King Mukla's Bananas): once every player has ended it,
+        since the recruit phase ends for all at once, so no one plays a gift in
+        the turn it was given."""
+        for player, giver in enumerate(self._states):
+            if not self._alive[player]:
+                continue
+            gifts = tavern.gifts(giver)
+            if not gifts:
+                continue
+            for p, state in enumerate(self._states):
+                if p != player and self._alive[p]:
+                    self._states[p] = tavern.receive(state, gifts, self._pool, self.rules)
 
     def _start_turn(self) -> None:
         self.turn += 1

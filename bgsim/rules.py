@@ -54,6 +54,7 @@ from bgsim._core.tavern import (
     action_mask,
     attach_targets,
     battlecry_targets,
+    check_rules,
     legal_actions,
     prices,
     spell_targets,
@@ -122,6 +123,9 @@ def power_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
     >>> power_actions(state, load_ruleset())  # Tavern Lighting: 2 gold, a friendly minion
     [HeroPower(target=0)]
     """
+    check_rules(rules)
+    if not isinstance(state, PlayerState):
+        raise TypeError(f"state must be a bgsim PlayerState, not {type(state).__name__}")
     hero = state.hero
     if (
         hero is None

@@ -575,6 +575,26 @@ def test_encode_takes_actions_only():
             encode(bad)
 
 
+def test_the_rules_functions_name_a_missing_ruleset():
+    from bgsim import EndTurn, rules
+
+    state = Lobby(1).state(0)
+    calls = {
+        "legal_actions": lambda r: rules.legal_actions(state, r),
+        "action_mask": lambda r: rules.action_mask(state, r),
+        "prices": lambda r: rules.prices(state, r),
+        "power_actions": lambda r: rules.power_actions(state, r),
+        "why_illegal": lambda r: rules.why_illegal(state, EndTurn(), r),
+    }
+    for call in calls.values():
+        for bad in (None, "rules", {}):
+            with pytest.raises(TypeError, match="rules must be a bgsim Ruleset"):
+                call(bad)
+        call(Lobby(1).rules)  # the real one still works (after a cached call too)
+    with pytest.raises(TypeError, match="state must be a bgsim PlayerState"):
+        rules.power_actions(None, Lobby(1).rules)
+
+
 def test_a_ray_address_that_cannot_be_a_cluster_is_refused_at_once(tmp_path, capsys):
     """Ray retries a bad address for minutes; bgsim checks it first."""
     import socket

@@ -403,8 +403,9 @@ def test_a_parallel_step_refused_midway_takes_no_action(monkeypatch):
     with pytest.raises(IllegalActionError, match=r"player_2: action 4 .* no action was taken"):
         env.step(dict.fromkeys(env.agents, 4))  # every player buys from slot 0
     monkeypatch.undo()
-    assert [env.lobby.state(p) for p in range(N)] == states
-    assert env.lobby.log == [{"type": "turn", "turn": 1}]
+    assert env.lobby is lobby  # restored in place: a caller may hold it
+    assert [lobby.state(p) for p in range(N)] == states
+    assert lobby.log == [{"type": "turn", "turn": 1}]
     env.step(dict.fromkeys(env.agents, 4))
     assert all(len(env.lobby.state(p).hand) == 1 for p in range(N))
 

@@ -157,6 +157,11 @@ def test_lich_bazhial_takes_2_damage_for_a_coin():
     assert used.health == 28 and [c.card for c in used.hand] == ["TB_BaconShop_HP_008a"]
     with pytest.raises(IllegalActionError, match="0 Health"):
         act(with_hero("Lich Baz'hial", health=2), HeroPower())
+    # Mal'Ganis makes the hero Immune: the coin comes without the damage
+    for health in (30, 2):
+        immune = with_hero("Lich Baz'hial", gold=0, health=health, board=[mk("GVG_021")])
+        used = act(immune, HeroPower())
+        assert used.health == health and [c.card for c in used.hand] == ["TB_BaconShop_HP_008a"]
 
 
 def test_lord_jaraxxus_buffs_demons():
@@ -173,6 +178,8 @@ def test_pyramad_gives_a_random_minion_4_health():
     after = act(state, HeroPower())
     gains = [a.health - b.health for a, b in zip(after.board, state.board, strict=True)]
     assert sorted(gains) == [0, 4]
+    with pytest.raises(IllegalActionError, match="the warband is empty"):
+        act(with_hero("Pyramad"), HeroPower())
 
 
 def test_rakanishu_gives_stats_equal_to_the_tier():
@@ -194,17 +201,30 @@ def test_king_mukla_gets_two_bananas_and_gives_everyone_else_one():
     cast = act(used, Play(0, None, 0))
     assert cast.board[0].attack > 2 and len(cast.hand) == 1
     assert tavern.gifts(used) == ("TRL_509t",) and tavern.gifts(state) == ()
-    # through a lobby: the other players' hands get a Banana at his end of turn
-    lobby = Lobby(1, heroes=True)
-    mukla = next((p for p in range(8) if HERO["King Mukla"].id in lobby.state(p).hero_offers), None)
-    if mukla is not None:
-        for p in range(8):
-            offers = lobby.state(p).hero_offers
-            lobby.apply(p, ChooseHero(offers.index(HERO["King Mukla"].id) if p == mukla else 0))
-        lobby.apply(mukla, HeroPower())
-        lobby.apply(mukla, EndTurn())
-        others = [lobby.state(p).hand for p in range(8) if p != mukla]
-        assert all(any(c.card == "TRL_509t" for c in hand) for hand in others)
+    # Through a lobby: every other player's Banana comes when the recruit
+    # phase ends for all (once everyone has ended the turn), so no one plays
+    # it in the turn he gave it.
+    mukla_id = HERO["King Mukla"].id
+    seed = next(
+        s for s in range(200) if any(mukla_id in o for o in offers_of(Lobby(s, heroes=True)))
+    )
+    lobby = Lobby(seed, heroes=True)
+    mukla = next(p for p in range(8) if mukla_id in lobby.state(p).hero_offers)
+    for p in range(8):
+        offers = lobby.state(p).hero_offers
+        lobby.apply(p, ChooseHero(offers.index(mukla_id) if p == mukla else 0))
+    lobby.apply(mukla, HeroPower())
+    lobby.apply(mukla, EndTurn())
+    others = [p for p in range(8) if p != mukla]
+    assert not any(c.card == "TRL_509t" for p in others for c in lobby.state(p).hand)
+    for p in lobby.to_act():
+        lobby.apply(p, EndTurn())
+    assert lobby.turn == 2
+    assert all([c.card for c in lobby.state(p).hand] == ["TRL_509t"] for p in others)
+
+
+def offers_of(lobby: Lobby) -> list[tuple[str, ...]]:
+    return [lobby.state(p).hero_offers for p in range(lobby.players)]
 
 
 def test_millificent_manastorms_tavern_mechs_have_plus_one():
@@ -215,14 +235,21 @@ def test_millificent_manastorms_tavern_mechs_have_plus_one():
     for m in shop:
         plus = 1 if INFO[m.card].tribes & MECH else 0
         assert (m.attack, m.health) == (INFO[m.card].attack + plus, INFO[m.card].health + plus)
+    # A Mech kept by Freeze has its +1/+1 already: it gets no more next turn.
+    kept = next(m for m in shop if m.card == "BOT_606")
+    frozen = with_hero("Millificent Manastorm", tier=2, shop=[kept], shop_frozen=(True,))
+    later = tavern.start_turn(frozen, 7, pool, random.Random(2), RULES).shop
+    assert later[0] == kept and (kept.attack, kept.health) == (3, 3)
+    assert all(m.attack == INFO[m.card].attack + 1 for m in later[1:] if m.card == "BOT_606")
 
 
 def test_tess_greymane_refreshes_with_the_last_opponents_warband():
     golden_weaver = cards().golden("BGS_004").id
     state = with_hero("Tess Greymane", gold=3, last_opponent_cards=("BOT_606", golden_weaver))
     after = act(state, HeroPower())
-    assert [m.card for m in after.shop] == ["BOT_606", "BGS_004"]
-    assert all(not m.golden and not m.pool_copies for m in after.shop)
+    assert [m.card_id for m in after.shop] == ["BOT_606", golden_weaver]  # golden kept
+    assert [m.golden for m in after.shop] == [False, True]
+    assert all(not m.pool_copies and not m.triple for m in after.shop)
     with pytest.raises(IllegalActionError, match="no last opponent"):
         act(with_hero("Tess Greymane", gold=3), HeroPower())
 

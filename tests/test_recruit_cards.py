@@ -66,7 +66,8 @@ def start_turn(board, **state):
 
 PATTERNS = {
     "battlecry": r"Battlecry( and Deathrattle)?:",
-    "after_play": r"After you play|Whenever you play",
+    # An "after you summon" trigger also waits for a played minion's Battlecry.
+    "after_play": r"After you play|Whenever you play|After you summon",
     "on_summon": r"Whenever you summon (?!a Mech during combat)|After you summon",
     "on_buy": r"After you buy",
     "on_sell": r"When you sell|sells for",
@@ -577,6 +578,16 @@ def test_bigfernal_after_summoning_a_demon(golden, want):
     assert (s.board[0].attack, s.board[0].health) == want
 
 
+def test_bigfernal_grows_after_the_played_demons_battlecry():
+    # Soul Devourer (a Demon, 3/3) eats Bigfernal (4/4) in its Battlecry: "after
+    # you summon" comes after the Battlecry, so Bigfernal is eaten at 4/4.
+    s = play(mk("BGS_059"), [mk("BGS_204")], pos=1, target=0)
+    assert stats(s.board) == [("BGS_059", 7, 7)]
+    # A Demon that leaves Bigfernal be: +1/+1 once, after the Battlecry.
+    s = play(mk("BGS_059"), [mk("BGS_204"), mk("BGS_014")], pos=2, target=1)
+    assert stats(s.board) == [("BGS_204", 5, 5), ("BGS_059", 6, 6)]
+
+
 @covers("ICC_029")
 @pytest.mark.parametrize(("golden", "gain"), [(False, 3), (True, 6)])
 def test_cobalt_scalebane_buffs_another(golden, gain):
@@ -676,6 +687,14 @@ def test_annihilan_battlemaster_counts_hero_damage(golden, want):
     assert (s.board[0].attack, s.board[0].health) == want
 
 
+def test_annihilan_battlemaster_counts_from_the_heros_own_health():
+    from bgsim._core import hero_powers
+
+    patchwerk = hero_powers.new_hero("TB_BaconShop_HERO_34", "TB_BaconShop_HP_035")  # 55 Health
+    s = play(mk("BGS_010"), health=35, hero=patchwerk)
+    assert (s.board[0].attack, s.board[0].health) == (3, 1 + 20)
+
+
 @covers("LOE_077")
 @pytest.mark.parametrize(
     ("branns", "gain"), [((), 1), ((False,), 2), ((False, False), 2), ((True, False), 3)]
@@ -749,6 +768,10 @@ def test_murozond_copies_from_the_last_opponent(golden, want):
     assert s.hand[0].pool_copies == ()
     assert (s.hand[0].attack, s.hand[0].health) == ((2, 6) if golden else (1, 3))
     assert play(mk("BGS_043", golden=golden)).hand == ()
+    # golden Murozond's golden copy gives a Triple Reward when played, as a triple's does
+    assert s.hand[0].triple == golden
+    played = act(s, Play(0, 1, None))
+    assert [c.card for c in played.hand] == (["TB_BaconShop_Triples_01"] if golden else [])
 
 
 @covers("BGS_202")

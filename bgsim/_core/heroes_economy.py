@@ -29,6 +29,7 @@ from bgsim._core.minions import (
     pool_minion,
 )
 from bgsim._core.power_effects import PowerEffects, hero_of
+from bgsim._core.recruit_effects import damage_hero, hero_immune
 from bgsim._core.recruit_turn import Turn
 
 
@@ -62,7 +63,7 @@ def _reset_counter(t: Turn) -> None:
 
 
 def _baz_hial_usable(t: Turn) -> str | None:
-    if t.health <= 2:
+    if t.health <= 2 and not hero_immune(t):
         return "Graveyard Shift would take the hero to 0 Health"
     if not t.hand_room():
         return "the hand is full"
@@ -70,7 +71,7 @@ def _baz_hial_usable(t: Turn) -> str | None:
 
 
 def _baz_hial(t: Turn, kind: str | None, index: int | None) -> None:
-    t.health -= 2
+    damage_hero(t, 2)  # nothing while Mal'Ganis makes the hero Immune
     t.add_to_hand(SpellCard(GOLD_COIN))
 
 

@@ -31,7 +31,6 @@ from bgsim._core.minions import (
     MURLOC,
     MinionCard,
     SpellCard,
-    card_info,
     make_minion,
     pool_minion,
 )
@@ -50,18 +49,21 @@ MAIEV_TURNS: Final = 2
 
 
 def _millificent(t: Turn) -> None:
-    """Mechs in Bob's Tavern have +1/+1 (each new shop's Mechs get it)."""
-    for i, m in enumerate(t.shop):
-        if INFO[m.card].tribes & MECH and not t.shop_frozen[i]:
+    """Mechs in Bob's Tavern have +1/+1: each Mech a shop roll brings gets
+    it once (the frozen minions a roll keeps, at the left, have it already)."""
+    for i in range(t.kept, len(t.shop)):
+        m = t.shop[i]
+        if INFO[m.card].tribes & MECH:
             t.shop[i] = m.buffed(1, 1)
 
 
 def _tess(t: Turn, kind: str | None, index: int | None) -> None:
-    """Refresh with plain copies of the last opponent's warband (created
-    cards: they hold no pool copies)."""
+    """Refresh with plain copies of the last opponent's warband, golden if
+    golden (created cards: they hold no pool copies and give no Triple
+    Reward)."""
     for m in t.shop:
         t.pool.put(m.pool_copies)
-    shown = [make_minion(card_info(card_id).id) for card_id in t.last_opponent_cards]
+    shown = [make_minion(card_id) for card_id in t.last_opponent_cards]
     t.shop = shown[: t.rules.tavern.max_shop_size]
     t.shop_frozen = [False] * len(t.shop)
 

@@ -70,6 +70,10 @@ def _pyramad(t: Turn, kind: str | None, index: int | None) -> None:
         t.buff(slot, 0, 4)
 
 
+def _board_not_empty(t: Turn) -> str | None:
+    return None if t.board else "the warband is empty"
+
+
 def _jaraxxus(t: Turn, kind: str | None, index: int | None) -> None:
     for slot in t.of_tribe(DEMON):
         t.buff(slot, 1, 1)
@@ -419,7 +423,7 @@ POWERS: Final[dict[str, PowerEffects]] = {
     # George the Fallen: Boon of Light
     "TB_BaconShop_HP_010": PowerEffects(target="minion", use=_george, valid=_no_shield),
     # Pyramad: Brick by Brick
-    "TB_BaconShop_HP_040": PowerEffects(use=_pyramad),
+    "TB_BaconShop_HP_040": PowerEffects(use=_pyramad, usable=_board_not_empty),
     # Lord Jaraxxus: Bloodfury
     "TB_BaconShop_HP_036": PowerEffects(use=_jaraxxus),
     # Rakanishu: Tavern Lighting

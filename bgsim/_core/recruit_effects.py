@@ -13,7 +13,9 @@ Phases (each a field of :class:`RecruitEffects`):
   "whenever you play"); ``played`` is the card, ``at`` its warband slot (None
   when it was magnetized onto a Mech). Never for the trigger's own play.
 - ``on_summon(t, me, golden, slot)``: whenever you summon a minion (played, or
-  summoned by a card); never for the trigger's own summon.
+  summoned by a card); never for the trigger's own summon. An "after you
+  summon" trigger (Bigfernal) waits for a played minion's Battlecry: it skips
+  the played minion here (``t.played``) and counts it in ``after_play``.
 - ``on_buy(t, me, golden, bought)``: after you buy a minion.
 - ``on_sell(t, golden)``: when this minion is sold (it has left the warband).
 - ``start_of_turn(t, me, golden)`` and ``end_of_turn(t, me, golden)``.
@@ -58,6 +60,7 @@ from bgsim._core.minions import (
 )
 from bgsim._core.player_state import DiscoverSpec
 from bgsim._core.recruit_turn import Turn
+from bgsim.cards import cards
 from combat_c import Board
 
 SHOP: Final = "shop"
@@ -329,7 +332,10 @@ def _primalfin_lookout(t: Turn, me: int, golden: bool, target: int | None) -> No
 
 
 def _annihilan(t: Turn, me: int, golden: bool, target: int | None) -> None:
-    taken = max(t.rules.lobby.hero_health - t.health, 0)
+    # Damage taken counts from the hero's own Health (Patchwerk starts at 55).
+    hero = t.hero
+    full = t.rules.lobby.hero_health if hero is None else cards()[hero.hero].health or 0
+    taken = max(full - t.health, 0)
     t.buff(me, 0, taken * _g(golden))
 
 
@@ -347,7 +353,10 @@ def _murozond(t: Turn, me: int, golden: bool, target: int | None) -> None:
     if not t.last_opponent_cards or not t.hand_room():
         return
     card_id = t.last_opponent_cards[int(t.rng.random() * len(t.last_opponent_cards))]
-    t.hand.append(make_minion(card_info(card_id).id, golden))
+    m = make_minion(card_info(card_id).id, golden)
+    if m.golden:  # golden Murozond's golden copy gives a Triple Reward, as a triple's does
+        m = MinionCard(m.card, True, m.attack, m.health, m.keywords, triple=True)
+    t.hand.append(m)
 
 
 def _strongshell(t: Turn, me: int, golden: bool, target: int | None) -> None:
@@ -499,7 +508,14 @@ def _murloc_tidecaller(t: Turn, me: int, golden: bool, slot: int) -> None:
 
 
 def _bigfernal(t: Turn, me: int, golden: bool, slot: int) -> None:
-    if INFO[t.board[slot].card].tribes & DEMON:
+    # "After you summon": a played Demon counts after its Battlecry (below).
+    if slot != t.played and INFO[t.board[slot].card].tribes & DEMON:
+        g = _g(golden)
+        t.buff(me, g, g)
+
+
+def _bigfernal_played(t: Turn, me: int, golden: bool, played: MinionCard, at: int | None) -> None:
+    if at is not None and INFO[played.card].tribes & DEMON:
         g = _g(golden)
         t.buff(me, g, g)
 
@@ -636,7 +652,7 @@ EFFECTS: Final[dict[str, RecruitEffects]] = {
     "BGS_038": E(battlecry=_buff_target(2, 2), target=DRAGON),  # Twilight Emissary
     # tier 4
     "BOT_911": E(magnetic=True),  # Annoy-o-Module
-    "BGS_204": E(on_summon=_bigfernal),
+    "BGS_204": E(on_summon=_bigfernal, after_play=_bigfernal_played),  # Bigfernal
     "ICC_029": E(end_of_turn=_cobalt_scalebane),
     "EX1_093": E(battlecry=_defender_of_argus),
     "BGS_066": E(end_of_turn=_goldgrubber),

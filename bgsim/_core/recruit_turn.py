@@ -54,6 +54,7 @@ class Turn:
         "health",
         "hero",
         "hero_offers",
+        "kept",
         "last_opponent_cards",
         "nomi_bonus",
         "pirates_bought",
@@ -98,6 +99,7 @@ class Turn:
         self.rules = rules
         self.played: int | None = None  # warband slot of the minion being played
         self.aim: int | None = None  # warband slot of its Battlecry's target
+        self.kept = 0  # frozen minions the last shop roll kept (at the shop's left)
 
     def freeze(self) -> PlayerState:
         """The turn so far as an immutable :class:`PlayerState`."""
@@ -253,6 +255,7 @@ class Turn:
                 kept.append(m)
             else:
                 self.pool.put(m.pool_copies)
+        self.kept = len(kept)
         need = (self.rules.shop_size(self.tier) if size is None else size) - len(kept)
         if need > 0:
             kept.extend(self.shop_minion(c) for c in self.pool.draw(self.rng, self.tier, need))

@@ -25,9 +25,11 @@ Rules decided here (sources in rules-research.md unless said otherwise):
   Hearthstone: Soul Devourer + Brann removes one Demon once), then "after you
   play" triggers; then triples are checked (patch 19.6: after all summons).
 - A golden card made by a triple gives, when played, a Triple Reward that
-  discovers a minion of exactly tier min(tier + 1, 6). Goldens from other
-  sources (golden Murozond, golden Faceless Taverngoer) give none: the reward
-  belongs to the triple.
+  discovers a minion of exactly tier min(tier + 1, 6); so does golden
+  Murozond's golden copy (the wiki's Murozond (Battlegrounds) page: "as a
+  normal triple would"). Goldens from other sources (golden Faceless
+  Taverngoer, Tess Greymane's copies, Captain Eudora's dig, Reno Jackson's
+  power) give none: the reward belongs to the triple.
 - A Discover offers up to 3 different cards with copies in the pool (the
   offered copies are held out of the pool until the choice; the others go
   back). While one is pending only Choose is legal. A Discover that comes up
@@ -116,6 +118,7 @@ from bgsim.actions import (
 )
 from bgsim.cards import cards
 from bgsim.ruleset import Ruleset
+from combat_c.guarded import shown
 
 _BUYS: Final = tuple(tuple(ACTIONS[BUY_BASE + i] for i in range(n)) for n in range(8))
 _SELLS: Final = tuple(tuple(ACTIONS[SELL_BASE + i] for i in range(n)) for n in range(8))
@@ -182,6 +185,19 @@ def attach_targets(state: PlayerState, card: MinionCard) -> tuple[int, ...]:
 # ------------------------------------------------------------ legality
 
 
+def check_rules(rules: object) -> None:
+    """Refuse anything but a Ruleset where the rules are asked for (the public
+    functions would otherwise fail deep inside, on a missing attribute).
+
+    >>> check_rules(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: rules must be a bgsim Ruleset (bgsim.load_ruleset()), not None
+    """
+    if type(rules) is not Ruleset and not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a bgsim Ruleset (bgsim.load_ruleset()), not {shown(rules)}")
+
+
 def legal_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
     """Every action the player may take now (EndTurn first; in the heroes'
     draft only one ChooseHero per offer).
@@ -192,6 +208,7 @@ def legal_actions(state: PlayerState, rules: Ruleset) -> list[Action]:
     >>> legal_actions(lobby.state(0), lobby.rules) == lobby.legal_actions(0)
     True
     """
+    check_rules(rules)
     cached = state._legal
     if cached is None:
         cached = _legal(state, rules)
@@ -223,6 +240,7 @@ def prices(state: PlayerState, rules: Ruleset) -> tuple[int, int, int]:
     >>> prices(lobby.state(0), lobby.rules)
     (3, 1, 5)
     """
+    check_rules(rules)
     econ = rules.economy
     hero = state.hero
     if hero is None:
@@ -318,6 +336,7 @@ def why_illegal(state: PlayerState, action: object, rules: Ruleset) -> str | Non
     >>> why_illegal(lobby.state(0), Upgrade(), lobby.rules)
     'upgrading costs 5 gold, you have 3'
     """
+    check_rules(rules)
     if id(action) not in _INTERNED:  # the shared instances are well-formed
         problem = _malformed(action)
         if problem is not None:

@@ -40,9 +40,10 @@ the next lobby seed from a generator seeded by the last seed given.
 **Parallel form**: every step takes one action from each agent in
 ``agents``. The players still recruiting this turn each take theirs: first
 every action but EndTurn, in seat order, then the EndTurns, in seat order.
-Recruiting players affect each other only through the shared pool and
-through what ending a turn hands out (King Mukla's Bananas), so an action
-its mask allowed stays legal when the step applies it. A player who has
+Recruiting players affect each other only through the shared pool (what
+hero powers hand out, King Mukla's Bananas, arrives once everyone has ended
+the turn), so an action its mask allowed stays legal when the step applies
+it. A player who has
 ended the turn waits for the combat round:
 their mask allows only 0, which then means "wait" (an action may also be
 left out for them). The step in which the last recruiting player ends the
@@ -488,16 +489,18 @@ class BattlegroundsParallel(ParallelEnv):
                 )
             todo.append((seat, code))
         turn = lobby.turn
-        # EndTurns last: ending a turn may hand out cards (King Mukla's
-        # Bananas), which could fill a hand another player's Buy was allowed
-        # for. Should an allowed action still be refused, nothing is applied.
+        # EndTurns last, in seat order: the last one runs the combat round.
+        # Should an allowed action still be refused, nothing is applied.
         todo.sort(key=lambda seat_code: seat_code[1] == 0)
         before = lobby.clone()
         for seat, code in todo:
             try:
                 lobby.apply(seat, code)
             except IllegalActionError as exc:
-                self.lobby = before
+                # Back to the state before the step, in the same object (a
+                # caller may hold env.lobby); the copy is not used again.
+                lobby.__dict__.clear()
+                lobby.__dict__.update(before.__dict__)
                 agent = self.possible_agents[seat]
                 raise IllegalActionError(
                     f"{agent}: action {code} ({ACTIONS[code]!r}) became illegal through "
