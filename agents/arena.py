@@ -263,6 +263,7 @@ class Tournament:
                 raise ValueError(f"heroes must be True or False, got {shown(self.heroes)}")
             if not isinstance(self.rules, Ruleset):
                 raise ValueError(f"rules must be a Ruleset, got {shown(self.rules)}")
+            self.rules.check()
             if self.budget is not None and not isinstance(self.budget, Budget):
                 raise ValueError(f"budget must be a Budget or None, got {shown(self.budget)}")
         except ValueError as exc:

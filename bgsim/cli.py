@@ -42,7 +42,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         hint = _dash_hint(message, self.argv)
-        self.exit(2, f"{self.prog}: error: {message}{hint} (see {self.prog} --help)\n")
+        line = _one_line(f"{message}{hint}")  # an echoed argument may hold line breaks
+        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
 
 
 def _json(value: object, indent: int | None = None) -> str:
@@ -216,6 +217,10 @@ def _read_fight(args: argparse.Namespace):  # -> tuple[Board, Board]
         )
     boards = []
     for side in ("a", "b"):
+        if not isinstance(fight[side], dict):  # a string would be read as a path
+            raise CommandError(
+                f"{args.a}: board {side}: must be a board object, got {shown(fight[side])}"
+            )
         try:
             boards.append(parse_board(fight[side]))
         except BoardSpecError as exc:

@@ -73,6 +73,13 @@ def check_int(value: object, low: int, high: int, name: str) -> int:
     return value
 
 
+def _echo(text: str) -> str:
+    """An option's text as a message echoes it: as typed when it prints on
+    one line, else escaped (a value with line breaks stays one line)."""
+    text = text.strip()
+    return text[:40] if text.isprintable() else shown(text)
+
+
 def int_in(low: int, high: int, name: str) -> Callable[[str], int]:
     """An argparse ``type`` for an integer option in ``low..high``.
 
@@ -81,13 +88,18 @@ def int_in(low: int, high: int, name: str) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if len(digits) > 30 and digits.isdigit():  # int() refuses past 4,300 digits
+            raise argparse.ArgumentTypeError(
+                f"must be an integer {low:,}..{high:,}, got a {len(digits):,}-digit number"
+            )
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected an integer, got {shown(text)}") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"must be an integer {low:,}..{high:,}, got {text:.40}"
+                f"must be an integer {low:,}..{high:,}, got {_echo(text)}"
             )
         return value
 
@@ -114,7 +126,7 @@ def float_in(high: float, name: str) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(f"expected a number, got {shown(text)}") from None
         if not (math.isfinite(value) and 0 < value <= high):
             raise argparse.ArgumentTypeError(
-                f"must be a number above 0 and at most {high:g}, got {text:.40}"
+                f"must be a number above 0 and at most {high:g}, got {_echo(text)}"
             )
         return value
 

@@ -101,6 +101,7 @@ class Lobby:
         rules = ruleset if ruleset is not None else _default_rules()
         if not isinstance(rules, Ruleset):
             raise TypeError(f"ruleset must be a Ruleset, not {type(rules).__name__}")
+        rules.check()
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise TypeError(f"seed must be an integer, not {type(seed).__name__} {shown(seed)}")
         seed = int(seed)

@@ -163,6 +163,37 @@ class Ruleset:
         text = json.dumps(self.to_table(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
+    def check(self) -> Ruleset:
+        """This ruleset, once its numbers pass the checks a file's pass
+        (:class:`RulesetError` naming the bad key otherwise). A ruleset made
+        by hand or with ``dataclasses.replace`` skips them, so the game
+        (``Lobby``, the environments, ``TurnModel``) checks what it is given.
+
+        >>> import dataclasses
+        >>> rules = load_ruleset()
+        >>> econ = dataclasses.replace(rules.economy, buy_cost=-5)
+        >>> dataclasses.replace(rules, economy=econ).check()
+        Traceback (most recent call last):
+        ...
+        bgsim.ruleset.RulesetError: ruleset: economy.buy_cost: must be 0..1,000,000, got -5
+        """
+        if _CHECKED.get(id(self)) is self:
+            return self
+        try:
+            table = self.to_table()
+        except (TypeError, ValueError):
+            table = None
+        if table is None or Ruleset.from_table(table, "ruleset") != self:
+            raise RulesetError(
+                "ruleset: a value is not of its key's type (integers, true/false, "
+                "text, tuples of integers): make rulesets with load_ruleset, "
+                "parse_ruleset or Ruleset.from_table"
+            )
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        _CHECKED[id(self)] = self
+        return self
+
     @classmethod
     def from_table(cls, table: Any, source: str = "<table>") -> Ruleset:
         """A ruleset from a table like :meth:`to_table`'s, checked as a file
@@ -179,6 +210,11 @@ class Ruleset:
         except RulesetError as exc:
             raise RulesetError(f"{source}: {exc}") from None
         return rules
+
+
+# Rulesets that passed check(), by id (each entry keeps its object alive, so
+# the id stays its own).
+_CHECKED: dict[int, Ruleset] = {}
 
 
 def _convert(value: Any, kind: Any, key: str) -> Any:
@@ -297,6 +333,8 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
     >>> load_ruleset().id
     'bg-20.0.0-77662'
     """
+    if path is not None and not isinstance(path, str | Path):
+        raise TypeError(f"path must be a file path (str or Path) or None, got {shown(path)}")
     path = path if path is not None else data_path("ruleset.toml")
     try:
         text = read_text(path)  # the path as given: Path("") would be the current folder

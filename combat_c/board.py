@@ -23,6 +23,7 @@ lobby builds itself (:meth:`Board.trusted`) carry Murk-Eye without the bonus.
 from __future__ import annotations
 
 import difflib
+import numbers
 import operator
 import re
 import struct
@@ -82,6 +83,9 @@ ICE_BLOCK = "TB_Bacon_Secrets_12"
 # Heroes that can hold Darkmoon Prizes whatever their power: Tickatus (his
 # Prizes outlive a Training Session) and Sir Finley (he may Discover Prize Wall).
 PRIZE_HEROES = frozenset({"TB_BaconShop_HERO_94", "TB_BaconShop_HERO_40"})
+SIR_FINLEY = "TB_BaconShop_HERO_40"  # the one hero who can hold another hero's power
+# Powers whose holder fights differently: with a combat part, or Secrets.
+_FIGHTING_POWERS = frozenset(COMBAT_POWERS) | {PRESTIDIGITATION, PRIZE_WALL}
 
 
 class BoardSpecError(ValueError):
@@ -98,6 +102,13 @@ class BoardSpecError(ValueError):
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _not_int(value: object) -> str:
+    """What a spec's integer field says of a value that is not an int."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return f"must be a Python int (int(x) converts it), got {_shown(value, 60)}"
+    return f"must be an integer, got {_shown(value, 60)}"
 
 
 def card_index(card_id: object, where: str) -> tuple[int, bool]:
@@ -149,6 +160,19 @@ def check_hero(
     power = entry.power if hero_power is None else hero_power
     if not isinstance(power, str) or power not in HERO_POWERS:
         raise BoardSpecError("hero_power", f"unknown hero power {_shown(power, 60)}")
+    if (
+        power != entry.power
+        and hero != SIR_FINLEY
+        and (power in _FIGHTING_POWERS or entry.power in _FIGHTING_POWERS)
+    ):
+        # Powers change at this patch only by upgrading or swapping within a
+        # hero's own line (Sulfuras, Aranna's, the Rat King's); only Sir
+        # Finley Discovers another hero's.
+        raise BoardSpecError(
+            "hero_power",
+            f"{entry.name} cannot hold {HERO_POWERS[power]} ({power}): only Sir Finley "
+            "Mrrgglton holds another hero's power (leave hero_power out for the hero's own)",
+        )
     if armed and power not in ARMED_POWERS:
         raise BoardSpecError(
             "hero_power_armed",
@@ -305,7 +329,7 @@ class Minion:
         for name in ("attack", "health"):
             value = getattr(self, name)
             if not _is_int(value):
-                raise BoardSpecError(name, f"must be an integer, got {_shown(value, 60)}")
+                raise BoardSpecError(name, _not_int(value))
         if not 0 <= self.attack <= MAX_STAT:
             raise BoardSpecError("attack", f"must be 0..{MAX_STAT}, got {_shown(self.attack)}")
         if not 1 <= self.health <= MAX_STAT:
@@ -501,9 +525,13 @@ class Board:
     _packed: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not _is_int(self.tier) or not 1 <= self.tier <= 6:
+        if not _is_int(self.tier):
+            raise BoardSpecError("tier", _not_int(self.tier))
+        if not 1 <= self.tier <= 6:
             raise BoardSpecError("tier", f"must be 1..6, got {_shown(self.tier, 60)}")
-        if not _is_int(self.health) or not -MAX_STAT <= self.health <= MAX_STAT:
+        if not _is_int(self.health):
+            raise BoardSpecError("health", _not_int(self.health))
+        if not -MAX_STAT <= self.health <= MAX_STAT:
             raise BoardSpecError(
                 "health",
                 f"must be an integer {-MAX_STAT}..{MAX_STAT}, got {_shown(self.health, 60)}",
@@ -860,6 +888,9 @@ def _flag(raw: Mapping, key: str, default: bool, where: str) -> bool:
 def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]:
     if not isinstance(raw, Mapping):
         raise BoardSpecError(where, f"must be an object, got {_shown(raw, 60)}")
+    for name in raw:
+        if not isinstance(name, str):
+            raise BoardSpecError(f"{where}.{_shown(name, 60)}", "a field name must be text")
     unknown = sorted(set(raw) - _MINION_KEYS)
     if unknown:
         problem = _unknown_field(unknown[0], _MINION_KEYS)
@@ -896,7 +927,7 @@ def _parse_minion(raw: Any, where: str) -> tuple[Minion, int | None, int | None]
     for key in ("attack", "health"):
         value = raw.get(key)
         if value is not None and not _is_int(value):
-            raise BoardSpecError(f"{where}.{key}", f"must be an integer, got {_shown(value, 60)}")
+            raise BoardSpecError(f"{where}.{key}", _not_int(value))
         stats[key] = value
     spores = raw.get("living_spores", 0)
     if _is_int(spores) and spores > 0 and entry.id != AMALGADON:
@@ -930,6 +961,9 @@ def parse_board(spec: Mapping | str | Path) -> Board:
         spec = _load_json(spec)
     if not isinstance(spec, Mapping):
         raise BoardSpecError("", f"a board spec must be an object, got {type(spec).__name__}")
+    for name in spec:
+        if not isinstance(name, str):
+            raise BoardSpecError(_shown(name, 60), "a field name must be text")
     unknown = sorted(set(spec) - _BOARD_KEYS)
     if unknown:
         raise BoardSpecError(_key(unknown[0]), _unknown_field(unknown[0], _BOARD_KEYS))

@@ -60,6 +60,8 @@ def tribe_mask(tribes: frozenset[str] | tuple[str, ...] | list[str] | None) -> i
         if tribe not in TRIBES:
             raise ValueError(f"unknown tribe {shown(tribe, 60)}; choose from {', '.join(TRIBES)}")
         mask |= 1 << TRIBES.index(tribe)
+    if not mask:  # the engine reads 0 as all seven
+        raise ValueError(f"tribes is empty; name at least one of {', '.join(TRIBES)} (or None)")
     return mask
 
 
@@ -83,9 +85,10 @@ def _seed(seed: int) -> int:
 def _tribes(tribes: int | None) -> int:
     if tribes is None:
         return 0
-    if type(tribes) is not int or not 0 <= tribes < 1 << len(TRIBES):
+    value = tribes if type(tribes) is int else _integer(tribes)  # numpy's too, as runs and seed
+    if value is None or not 0 <= value < 1 << len(TRIBES):
         raise ValueError(f"tribes must be a tribe_mask() value, got {shown(tribes)}")
-    return tribes
+    return value
 
 
 class Odds:

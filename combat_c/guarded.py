@@ -60,10 +60,11 @@ class InputError(ValueError):
 
 def open_file(path: str | Path) -> BinaryIO:
     """``path`` opened for reading bytes, the way every file bgsim reads is
-    opened: without blocking, so a named pipe nobody writes to cannot hang
-    the open (reads block again, and such a pipe reads as empty), and a
-    folder refused at once. Raises ``OSError``, or ``ValueError`` for a path
-    with a NUL in it.
+    opened: without blocking, so a named pipe cannot hang the open, and
+    anything but a regular file (a folder, a pipe, a device, a socket)
+    refused at once, since reading a pipe or a device could wait, or go on,
+    for ever. Raises ``OSError``, or ``ValueError`` for a path with a NUL in
+    it.
 
     >>> with open_file(__file__) as f:
     ...     len(f.read(3))
@@ -71,8 +72,11 @@ def open_file(path: str | Path) -> BinaryIO:
     """
     fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     try:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file: a pipe, device or socket")
         if _NONBLOCK:
             os.set_blocking(fd, True)
         return open(fd, "rb")  # the caller closes it
@@ -99,7 +103,7 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
                 raise InputError(
                     f"{shown_path(path)}: {size:,} bytes is too large (at most {limit:,})"
                 )
-            data = f.read(limit + 1)  # a pipe or special file has no size to check first
+            data = f.read(limit + 1)  # a file may grow after the size check
     except InputError:
         raise
     except OSError as exc:

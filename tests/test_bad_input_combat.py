@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ BAD_FILES = {
     "unknown field": (_spec(colour="red").encode(), "colour: unknown field"),
     "no tier": (b'{"minions": []}', "tier: missing"),
     "tier 9": (_spec(tier=9).encode(), "tier: must be 1..6"),
-    "tier true": (_spec(tier=True).encode(), "tier: must be 1..6"),
+    "tier true": (_spec(tier=True).encode(), "tier: must be an integer, got True"),
     "eight minions": (_spec(minions=[WOLF] * 8).encode(), "minions: at most 7"),
     "minions not a list": (_spec(minions={"a": 1}).encode(), "minions: must be a list"),
     "unknown card": (_spec(minions=[{"card": "NOPE_1"}]).encode(), "unknown card"),
@@ -124,6 +125,9 @@ def test_board_files_that_cannot_be_read(tmp_path, capsys):
         ({"a": {"tier": 1}}, ("one file with 'a' and 'b'",)),
         ([1], ("one file with 'a' and 'b'",)),
         ({"a": {"tier": 1}, "b": {"tier": 0}}, ("board b", "tier: must be 1..6")),
+        # a string would be read as a path (a pipe, a file anywhere): refused
+        ({"a": "/etc/hostname", "b": {"tier": 1}}, ("board a: must be a board object",)),
+        ({"a": {"tier": 1}, "b": '{"tier": 1}'}, ("board b: must be a board object",)),
     ],
 )
 def test_a_bad_fight_file_is_one_line(fight, names, tmp_path, capsys):
@@ -139,7 +143,9 @@ def test_a_bad_fight_file_is_one_line(fight, names, tmp_path, capsys):
         ("--runs", str(2**63), ("--runs", "1..10,000,000")),
         ("--runs", str(10**10), ("--runs",)),
         ("--runs", "1e3", ("--runs", "expected an integer")),
-        ("--runs", "9" * 5000, ("--runs", "expected an integer")),
+        ("--runs", "9" * 5000, ("--runs", "1..10,000,000", "a 5,000-digit number")),
+        ("--runs", "\n\n0\n\n", ("--runs", "1..10,000,000")),  # one line all the same
+        ("--seed", "\r-1", ("--seed", "0..")),
         ("--seed", str(2**100), ("--seed", "0..9,223,372,036,854,775,807")),
         ("--seed", "-1", ("--seed",)),
         ("--seed", "x", ("--seed", "expected an integer")),
@@ -147,6 +153,38 @@ def test_a_bad_fight_file_is_one_line(fight, names, tmp_path, capsys):
 )
 def test_sizes_and_seeds_out_of_bounds(option, value, names, capsys):
     refused(capsys, ("combat", BEASTS, DEMONS, option, value), *names)
+
+
+def test_spec_fields_with_keys_or_numbers_of_the_wrong_kind():
+    import numpy as np
+
+    cases = [
+        ({"tier": 1, 1: 2}, "1: a field name must be text"),
+        ({"tier": 1, "minions": [{"card": "BGS_004", 5: 1}]}, "minions[0].5: a field name"),
+        ({"tier": np.int64(1)}, "tier: must be a Python int"),
+        ({"tier": 1, "minions": [{"card": "BGS_004", "attack": np.int32(3)}]}, "a Python int"),
+        # another hero's power that acts in combat: only Sir Finley holds one
+        ({"tier": 1, "hero": "Deathwing", "hero_power": "Swatting Insects"}, "only Sir Finley"),
+        ({"tier": 1, "hero": "Al'Akir", "hero_power": "Prestidigitation"}, "only Sir Finley"),
+    ]
+    for spec, message in cases:
+        with pytest.raises(BoardSpecError, match=re.escape(message)):
+            Board.from_spec(spec)
+    finley = Board.from_spec({"tier": 1, "hero": "Sir Finley Mrrgglton", "hero_power": "Wingmen"})
+    ragnaros = {"tier": 1, "hero": "Ragnaros the Firelord", "hero_power": "TB_BaconShop_HP_087t"}
+    assert finley.hero_power and Board.from_spec(ragnaros).hero_power == "TB_BaconShop_HP_087t"
+
+
+def test_tribes_for_random_summons():
+    from combat_c import tribe_mask
+
+    with pytest.raises(ValueError, match="tribes is empty"):
+        tribe_mask([])  # the engine would read 0 as all seven
+    board = Board.from_spec({"tier": 1, "minions": [{"card": "BGS_004"}]})
+    import numpy as np
+
+    odds = simulate(board, board, runs=10, seed=1, tribes=np.int64(tribe_mask(["beast"])))
+    assert odds.runs == 10
 
 
 def test_the_bounds_are_in_the_help(capsys):
@@ -207,11 +245,15 @@ def test_arrange_on_a_full_board_is_bounded_and_repeatable(tmp_path, capsys):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
-def test_a_pipe_nobody_writes_to_is_read_as_empty_not_waited_on(tmp_path, capsys):
+def test_a_pipe_or_device_is_refused_not_waited_on(tmp_path, capsys):
     os.mkfifo(tmp_path / "pipe.json")
-    refused(capsys, ("combat", tmp_path / "pipe.json", DEMONS), "pipe.json", "not valid JSON")
-    with pytest.raises(InputError, match=r"pipe\.json: not valid JSON"):
+    refused(capsys, ("combat", tmp_path / "pipe.json", DEMONS), "pipe.json", "not a regular file")
+    with pytest.raises(InputError, match=r"pipe\.json: cannot read \(not a regular file"):
         read_json(tmp_path / "pipe.json")
+    # (a pipe a writer held open would block a read for as long as it lives)
+    for device in ("/dev/zero", "/dev/null"):
+        if os.path.exists(device):
+            refused(capsys, ("combat", device, DEMONS), "not a regular file")
 
 
 def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys):

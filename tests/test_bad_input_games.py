@@ -287,9 +287,9 @@ def _model_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         out[name] = (path, names)
     out["missing"] = (tmp_path / "missing.json", "cannot read it")
     out["folder"] = (tmp_path, "cannot read it")
-    if hasattr(os, "mkfifo"):  # a pipe nobody writes to is read as empty, never waited on
+    if hasattr(os, "mkfifo"):  # a pipe is refused, never waited on
         os.mkfifo(tmp_path / "pipe.json")
-        out["pipe"] = (tmp_path / "pipe.json", "not valid JSON")
+        out["pipe"] = (tmp_path / "pipe.json", "not a regular file")
     return out
 
 

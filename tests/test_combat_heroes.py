@@ -441,6 +441,47 @@ def test_yshaarj_unarmed_or_with_a_full_board_summons_nothing():
     assert not full.of("hero") and not full.result.aftermath[0].hand
 
 
+def test_yshaarjs_minion_counts_when_the_first_attacker_is_decided():
+    armed = {"hero": YSHAARJ, "hero_power_armed": True}
+    # 3 minions and the summon against 4: a coin flip, not always the 4
+    starts = {
+        Duel(
+            [tabby() for _ in range(3)],
+            [plain(1, 50) for _ in range(4)],
+            hero_a=armed,
+            tiers=(3, 1),
+            seed=seed,
+        )
+        .events[0]
+        .side
+        for seed in range(30)
+    }
+    assert starts == {0, 1}
+    # 4 and the summon against 4: always Y'Shaarj; unarmed, a coin flip
+    for seed in range(10):
+        d = Duel(
+            [tabby() for _ in range(4)],
+            [plain(1, 50) for _ in range(4)],
+            hero_a=armed,
+            tiers=(3, 1),
+            seed=seed,
+        )
+        assert d.events[0].kind == "start" and d.events[0].side == 0
+    unarmed = {
+        Duel(
+            [tabby() for _ in range(4)],
+            [plain(1, 50) for _ in range(4)],
+            hero_a={"hero": YSHAARJ},
+            tiers=(3, 1),
+            seed=seed,
+        )
+        .events[0]
+        .side
+        for seed in range(30)
+    }
+    assert unarmed == {0, 1}
+
+
 def test_yshaarjs_dragon_counts_for_red_whelp():
     seen = set()
     for seed in range(40):

@@ -1,4 +1,5 @@
 import json
+import re
 import tomllib
 
 import pytest
@@ -224,3 +225,46 @@ def test_tier_lists_of_the_wrong_length_name_the_count_wanted():
         _with({"tavern.max_tier": 1, "tavern.upgrade_costs": [], "tavern.shop_sizes": []})
     with pytest.raises(RulesetError, match=r"tavern.max_tier: the card pool has tiers 1..6"):
         _with({"tavern.max_tier": 0})
+
+
+def test_a_ruleset_made_by_hand_is_checked_by_the_game():
+    import dataclasses
+
+    from bgsim import TurnModel
+
+    rules = load_ruleset()
+    bad = {
+        "economy.buy_cost": dataclasses.replace(
+            rules, economy=dataclasses.replace(rules.economy, buy_cost=-5)
+        ),
+        "lobby.players": dataclasses.replace(
+            rules, lobby=dataclasses.replace(rules.lobby, players=0)
+        ),
+        "limits.board_size": dataclasses.replace(
+            rules, limits=dataclasses.replace(rules.limits, board_size=8)
+        ),
+        "not of its key's type": dataclasses.replace(
+            rules, tavern=dataclasses.replace(rules.tavern, upgrade_costs=[5, 7, 8, 9, 10])
+        ),
+    }
+    for names, ruleset in bad.items():
+        with pytest.raises(RulesetError, match=re.escape(names)):
+            Lobby(1, ruleset)
+        with pytest.raises(RulesetError, match=re.escape(names)):
+            ruleset.check()
+    assert rules.check() is rules
+    # a forward model under a ruleset with fewer tiers than the observed game
+    one_tier = _with(
+        {
+            "tavern.max_tier": 1,
+            "tavern.upgrade_costs": [],
+            "tavern.shop_sizes": [3],
+            "pool.copies_per_tier": [16],
+            "triples.reward_max_tier": 1,
+        }
+    )
+    obs = Lobby(1).observe(0)
+    with pytest.raises(ValueError, match=r"rules: its tavern has tiers 1\.\.1"):
+        TurnModel.from_observation(obs, one_tier)
+    with pytest.raises(TypeError, match="path must be a file path"):
+        load_ruleset(5)

@@ -156,7 +156,15 @@ class TurnModel:
             raise TypeError(f"rules must be a Ruleset or None, not {type(rules).__name__}")
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random or None, not {type(rng).__name__}")
-        rules = obs.rules if rules is None else rules
+        if rules is None:
+            rules = obs.rules
+        else:
+            rules.check()
+            if rules.tavern.max_tier < obs.rules.tavern.max_tier:
+                raise ValueError(
+                    f"rules: its tavern has tiers 1..{rules.tavern.max_tier}, the observation's "
+                    f"game 1..{obs.rules.tavern.max_tier} (leave rules out to use the game's)"
+                )
         pool = Pool(obs.pool_estimate(), rules.tavern.max_tier)
         made: Guess
         if guess is None:

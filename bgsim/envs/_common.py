@@ -105,7 +105,7 @@ def check_ruleset(ruleset: object) -> Ruleset:
         return load_ruleset()
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"ruleset must be a bgsim Ruleset or None, got {shown(ruleset)}")
-    return ruleset
+    return ruleset.check()
 
 
 def action_code(action: object) -> int:

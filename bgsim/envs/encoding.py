@@ -646,7 +646,7 @@ class ObservationEncoder:
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         if ruleset is not None and not isinstance(ruleset, Ruleset):
             raise TypeError(f"ruleset must be a bgsim Ruleset or None, got {shown(ruleset)}")
-        rules = ruleset if ruleset is not None else load_ruleset()
+        rules = ruleset.check() if ruleset is not None else load_ruleset()
         self.rules = rules
         n = self.players = rules.lobby.players
         self.layout = layout(n)

@@ -1073,8 +1073,19 @@ static NOINLINE int heroes_start(Combat *c, int first) {
     return first;
 }
 
+/* The minions a side counts when the first attacker is decided: its own,
+ * plus the one an armed Y'Shaarj will summon (room permitting): the game
+ * counts it (Firestone's simulator, checked against a game replay in
+ * September 2021; data/heroes.toml, Y'Shaarj). */
+static int attackers_counted(const Combat *c, int side) {
+    int n = c->s[side].n;
+    const Hero *h = &c->hero[side];
+    if (UNLIKELY(c->heroes) && h->power == BG_HERO_YSHAARJ && h->armed && n < BG_MAX_BOARD) n++;
+    return n;
+}
+
 static void run_combat(Combat *c, int *winner, int *damage) {
-    int n0 = c->s[0].n, n1 = c->s[1].n;
+    int n0 = attackers_counted(c, 0), n1 = attackers_counted(c, 1);
     int first = n0 > n1 ? 0 : n1 > n0 ? 1 : (int)rng_below(&c->rng, 2);
     if (c->ev) log_event(c, BG_EV_START, first, -1, 0, 0, 0, 0, 0, 0, 0);
     update_auras(c); /* Old Murk-Eye counts the enemy's Murlocs from here on */
