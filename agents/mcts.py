@@ -7,12 +7,11 @@ turn's model guesses the hidden enemy warbands through :mod:`agents.belief`
 what guessing costs) and each determinization draws fresh seeds for shop
 rolls, discovers and combats, so no random outcome is known in advance. The
 prior and the rollout policy of the current turn are the heuristic agent's;
-the evaluator fights the likely opponent (the next opponent when the
-pairings are shown, as in lobbies with heroes; else a random living one
-other than the last) through ``combat_c.simulate`` and, with ``horizon`` >
-0, plays further turns (by the static policy with the default
-``policy="mixed"``) and fights again (a random living player other than
-this turn's opponent). The reward in [0, 1] comes from the fights'
+the evaluator fights the likely opponent (the next opponent the pairings
+show; a random living one other than the last when none is shown) through
+``combat_c.simulate`` and, with ``horizon`` > 0, plays further turns (by
+the static policy with the default ``policy="mixed"``) and fights again (a
+random living player other than this turn's opponent). The reward in [0, 1] comes from the fights'
 outcomes weighed by the hero's health (see :func:`fight_reward`).
 Before ending its turn the agent orders its warband with the hill-climb of
 :mod:`agents.arrange`.
@@ -239,8 +238,8 @@ class TurnContext:
             guess = partial(_cheat_guess, true, agent._dev)
         self.model = TurnModel.from_observation(obs, obs.rules, guess=guess)
         living = [p.player for p in obs.players if p.alive and p.player != obs.player]
-        # With heroes the round's pairings are drawn as the turn starts and
-        # every player sees their next opponent (as in the game): this turn's
+        # The round's pairings are drawn as the turn starts and every player
+        # sees their next opponent (as in the game): this turn's
         # fights are against that one, and later turns' against anyone else.
         nxt = obs.next_opponent
         if nxt is not None and nxt != obs.player:

@@ -9,10 +9,11 @@ seed: the lobby's own generator draws the minion types, a seat order for
 placement ties, the pairings and the combat seeds, and seeds one generator
 per player for that player's shops and card effects.
 
-With heroes, a round's pairings are drawn as its recruit turn starts (in the
-same order of the lobby's draws), so that every player sees their next
-opponent (:attr:`Observation.next_opponent`) and hero powers can act on them
-(Lord Barov's wager). Each warband fights with its hero's fields (the power,
+A round's pairings are drawn as its recruit turn starts (in the same order
+of the lobby's draws as at the combat round), so that every player sees
+their next opponent (:attr:`Observation.next_opponent`, as the game's
+scoreboard shows it) and hero powers can act on them (Lord Barov's wager).
+With heroes, each warband fights with its hero's fields (the power,
 whether it fires in this combat, the Secrets in play); after the round's
 fights the hero powers learn who won and, from each fight's result, how many
 enemy minions died and which Secrets were revealed. A ghost fights without a
@@ -255,8 +256,8 @@ class Lobby:
         )
 
     def _next_opponent(self, player: int) -> int | None:
-        """Who ``player`` fights this round, when the pairings are known
-        during the recruit phase (lobbies with heroes)."""
+        """Who ``player`` fights this round, once the turn's pairings are
+        drawn (None in the heroes' draft)."""
         if self._pairs is None:
             return None
         for a, b in self._pairs:
@@ -425,15 +426,14 @@ class Lobby:
                 self._states[p] = tavern.start_turn(
                     s, self.turn, self._pool, self._rngs[p], self.rules
                 )
-        if self.heroes:
-            self._draw_pairs()
+        self._draw_pairs()
         self._public = None
 
     def _draw_pairs(self) -> None:
-        """With heroes the round's pairings are drawn as the turn starts, so
-        that every player knows their next opponent and hero powers can act
-        on them (Lord Barov); the lobby's generator draws them in the same
-        order as it would at the combat round."""
+        """The round's pairings, drawn as the turn starts, so that every
+        player knows their next opponent and hero powers can act on them
+        (Lord Barov); the lobby's generator draws them in the same order as
+        it would at the combat round."""
         alive = [p for p in range(self.players) if self._alive[p]]
         ghost = self._ghost[0] if self._ghost else None
         pairs = pair_players(alive, self._last_opponent, ghost, self._rng)

@@ -80,8 +80,8 @@ class Observation:
     - ``tribes``: the lobby's five minion types; ``last_opponent``: the seat
       fought last round (None before the first); ``rules``: the ruleset.
     - ``next_opponent``: the seat the observer fights this round, shown
-      during the recruit phase in a lobby with heroes (None without heroes,
-      where the pairings are drawn when the round's combats start).
+      during the recruit phase as the game's scoreboard shows it (None in
+      the heroes' draft and once the game is over).
 
     With heroes (``Lobby(seed, heroes=True)``, the command line's and the
     environments' default) the game opens with the draft, turn 0: the legal

@@ -4,6 +4,7 @@ the belief model's use of every player's hero, and the lobby bench with heroes."
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import tomllib
@@ -413,11 +414,14 @@ def test_mcts_fights_the_opponent_the_pairings_show():
     assert {b.hero for _ in range(20) for b in ctx.enemies(rng, 1)} <= {
         obs.players[p].hero for p in ctx.later
     }
-    # Without heroes the pairings are drawn as the fights start: any living
-    # player but the last opponent.
+    # Without heroes too the pairings are drawn as the turn starts.
     plain = Lobby(5).observe(0)
     ctx = TurnContext(agent, plain)
-    assert plain.next_opponent is None and ctx.likely == ctx.later == list(range(1, 8))
+    assert plain.next_opponent not in (None, 0) and ctx.likely == [plain.next_opponent]
+    # Without a pairing shown (the draft): any living player but the last opponent.
+    shown = dataclasses.replace(plain, next_opponent=None)
+    ctx = TurnContext(agent, shown)
+    assert ctx.likely == ctx.later == list(range(1, 8))
 
 
 def test_mcts_plays_a_lobby_with_heroes():

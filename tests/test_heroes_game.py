@@ -247,7 +247,11 @@ def test_with_heroes_the_pairings_are_known_during_the_recruit_phase():
         assert sorted(tuple(sorted(x)) for x in fought) == sorted(
             {tuple(sorted((p, q))) for p, q in nexts.items()}
         )
-    assert Lobby(4).observe(0).next_opponent is None
+    # Without heroes too, from turn 1 on (no draft)
+    plain = Lobby(4)
+    nexts = {p: plain.observe(p).next_opponent for p in range(8)}
+    assert all(nexts[nexts[p]] == p for p in nexts)
+    assert Lobby(4, heroes=True).observe(0).next_opponent is None  # the draft
 
 
 def test_lord_barov_in_a_lobby_gets_coins_when_his_player_wins():
