@@ -83,7 +83,9 @@ ICE_BLOCK = "TB_Bacon_Secrets_12"
 # Heroes that can hold Darkmoon Prizes whatever their power: Tickatus (his
 # Prizes outlive a Training Session) and Sir Finley (he may Discover Prize Wall).
 PRIZE_HEROES = frozenset({"TB_BaconShop_HERO_94", "TB_BaconShop_HERO_40"})
-SIR_FINLEY = "TB_BaconShop_HERO_40"  # the one hero who can hold another hero's power
+# The heroes who can hold another hero's power: Sir Finley (his Adventure!
+# Discovers one) and Tickatus (a Darkmoon Prize, Training Session, swaps his).
+FOREIGN_POWER_HEROES = PRIZE_HEROES
 # Powers whose holder fights differently: with a combat part, or Secrets.
 _FIGHTING_POWERS = frozenset(COMBAT_POWERS) | {PRESTIDIGITATION, PRIZE_WALL}
 
@@ -162,16 +164,16 @@ def check_hero(
         raise BoardSpecError("hero_power", f"unknown hero power {_shown(power, 60)}")
     if (
         power != entry.power
-        and hero != SIR_FINLEY
+        and hero not in FOREIGN_POWER_HEROES
         and (power in _FIGHTING_POWERS or entry.power in _FIGHTING_POWERS)
     ):
-        # Powers change at this patch only by upgrading or swapping within a
-        # hero's own line (Sulfuras, Aranna's, the Rat King's); only Sir
-        # Finley Discovers another hero's.
+        # Other heroes' powers change at this patch only within their own
+        # line (Sulfuras, Aranna's, the Rat King's).
         raise BoardSpecError(
             "hero_power",
             f"{entry.name} cannot hold {HERO_POWERS[power]} ({power}): only Sir Finley "
-            "Mrrgglton holds another hero's power (leave hero_power out for the hero's own)",
+            "Mrrgglton and Tickatus (Training Session) hold another hero's power "
+            "(leave hero_power out for the hero's own)",
         )
     if armed and power not in ARMED_POWERS:
         raise BoardSpecError(

@@ -171,6 +171,8 @@ def test_spec_fields_with_keys_or_numbers_of_the_wrong_kind():
         with pytest.raises(BoardSpecError, match=re.escape(message)):
             Board.from_spec(spec)
     finley = Board.from_spec({"tier": 1, "hero": "Sir Finley Mrrgglton", "hero_power": "Wingmen"})
+    tickatus = Board.from_spec({"tier": 1, "hero": "Tickatus", "hero_power": "Wingmen"})
+    assert tickatus.hero_power == finley.hero_power  # Training Session swapped his
     ragnaros = {"tier": 1, "hero": "Ragnaros the Firelord", "hero_power": "TB_BaconShop_HP_087t"}
     assert finley.hero_power and Board.from_spec(ragnaros).hero_power == "TB_BaconShop_HP_087t"
 
