@@ -19,10 +19,9 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from agents.results_db import GameRecord, ResultsDB
 from agents.stats import clustered_mean, clustered_rate
@@ -39,6 +38,7 @@ from bgsim.registry import (
     game_fingerprint,
     make_agent,
     parse_lineup,
+    show_true_boards,
 )
 from bgsim.seeds import derive_seed
 from combat_c.guarded import shown
@@ -91,9 +91,6 @@ def play_game(task: GameTask) -> GameRecord:
             raise
         except BaseException as exc:  # SystemExit too: the agent's code, not the user
             raise AgentError.failed(agent.name, seat + 1, lobby.turn, exc) from exc
-        if getattr(agent, "cheat", False):
-            # Only the measuring cheat reads the true boards (DESIGN, agents).
-            cast(Any, agent).true_boards = partial(lobby.true_warbands, seat)
     rounds: list[tuple[int, int, int, int, int]] = []
     uses = [0] * len(agents)  # hero power uses per seat
     turn = lobby.turn
@@ -105,6 +102,8 @@ def play_game(task: GameTask) -> GameRecord:
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
                 # The agent's code fails or chooses badly as an AgentError
                 # naming it (the CLI prints one line); bgsim's own errors pass.
+                # Only the measuring cheat reads the true boards (DESIGN, agents).
+                show_true_boards(task.seats[player], agent, lobby, player)
                 try:
                     action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 except KeyboardInterrupt:

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from bgsim.agent import Agent, described
 from bgsim.resources import data_dir
@@ -71,6 +71,7 @@ __all__ = [
     "parse_agent_option",
     "parse_lineup",
     "parse_spec",
+    "show_true_boards",
     "split_lineup",
 ]
 
@@ -123,6 +124,30 @@ class AgentSpec:
         return f"{self.name}[{inner}]"
 
 
+def show_true_boards(spec: AgentSpec, agent: object, lobby: Any, seat: int) -> None:
+    """Before the agent of ``seat`` acts: when its lineup entry asks to cheat
+    (the ``cheat`` option, so results label it ``[cheat]``) and it has a true
+    ``cheat`` attribute, set its ``true_boards`` to a function returning the
+    enemy warbands as they stand now (:meth:`bgsim.Lobby.true_warbands`), the
+    baseline that measures what guessing costs. The function holds those
+    boards only, never the lobby; any other agent gets nothing.
+
+    >>> from bgsim import Lobby
+    >>> class Peek:
+    ...     cheat = True
+    ...     true_boards = None
+    >>> agent = Peek()
+    >>> show_true_boards(AgentSpec("peek", (("cheat", True),)), agent, Lobby(1), 0)
+    >>> sorted(agent.true_boards())[:2]
+    [1, 2]
+    >>> show_true_boards(AgentSpec("peek"), Peek(), Lobby(1), 0)  # not asked: nothing
+    """
+    if dict(spec.options).get("cheat") is not True or getattr(agent, "cheat", False) is not True:
+        return
+    boards = lobby.true_warbands(seat)
+    cast(Any, agent).true_boards = lambda: boards
+
+
 @cache
 def installed_agents() -> dict[str, str]:
     """Agents that installed packages register under the ``bgsim.agents``
@@ -170,9 +195,9 @@ def parse_agent_option(text: str) -> tuple[str, str]:
 
 
 def _value(text: str) -> Any:
-    for cast in (int, float):
+    for kind in (int, float):
         try:
-            return cast(text)
+            return kind(text)
         except ValueError:
             pass
     if text.lower() in ("true", "false"):

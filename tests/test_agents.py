@@ -406,6 +406,26 @@ def test_cheat_mode_reads_true_boards_only_through_the_arena():
     assert sorted(rec.placements) == list(range(1, 9))
 
 
+def test_only_a_lineup_that_asks_to_cheat_is_shown_true_boards_and_never_the_lobby():
+    from bgsim.registry import AgentSpec, show_true_boards
+
+    class Sneaky:  # claims to cheat without the lineup saying so
+        cheat = True
+        true_boards = None
+
+    lobby = Lobby(3)
+    sneaky = Sneaky()
+    show_true_boards(AgentSpec("sneaky"), sneaky, lobby, 0)
+    assert sneaky.true_boards is None  # results would not have said [cheat]
+    honest = Sneaky()
+    show_true_boards(AgentSpec("sneaky", (("cheat", True),)), honest, lobby, 0)
+    assert honest.true_boards() == lobby.true_warbands(0)
+    # the function holds the boards only: nothing reachable from it is the lobby
+    fn = honest.true_boards
+    held = [c.cell_contents for c in fn.__closure__ or ()]
+    assert not hasattr(fn, "__self__") and not any(isinstance(h, Lobby) for h in held)
+
+
 def test_cheat_boards_say_which_turn_they_reflect(monkeypatch):
     reads = []
     real = Lobby.true_warbands

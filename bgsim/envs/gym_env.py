@@ -68,7 +68,6 @@ its action into the code ``step`` takes::
 from __future__ import annotations
 
 import operator
-from functools import partial
 from typing import Any, SupportsIndex, cast
 
 import gymnasium as gym
@@ -215,6 +214,7 @@ class BattlegroundsGymEnv(gym.Env):
         self.seat = 0
         self.lobby_seed = 0
         self._agents: list[Any] = []
+        self._specs: list[Any] = []
         self._over = True
         self._turn = 0
         self._potential = 0.0
@@ -248,14 +248,15 @@ class BattlegroundsGymEnv(gym.Env):
         self._encoder.reset()
         others = [p for p in range(n) if p != seat]
         agents: list[Any] = [None] * n
+        specs: list[Any] = [None] * n
         for p, spec in zip(others, self.opponents, strict=True):
             agent = make_agent(spec, budget=self.budget)
             agent.reset(p, derive_seed(lobby_seed, "agent", p))
-            if getattr(agent, "cheat", False):
-                # Only the measuring cheat reads the true boards (DESIGN, agents).
-                cast(Any, agent).true_boards = partial(lobby.true_warbands, p)
             agents[p] = agent
+            if getattr(agent, "cheat", False) is True:  # may be shown the true boards
+                specs[p] = spec
         self._agents = agents
+        self._specs = specs
         self._over = False
         self._turn = lobby.turn
         self._potential = 0.0
@@ -342,6 +343,8 @@ class BattlegroundsGymEnv(gym.Env):
     def _advance(self) -> float:
         """Opponents act until the learner is to act (or is out, or the game
         is over); returns the shaped reward of the rounds played meanwhile."""
+        from bgsim.registry import show_true_boards
+
         lobby = self.lobby
         assert lobby is not None
         me = self.seat
@@ -351,6 +354,9 @@ class BattlegroundsGymEnv(gym.Env):
             p = lobby.to_act()[0]
             if p == me:
                 break
+            spec = self._specs[p]
+            if spec is not None:  # only the measuring cheat reads the true boards
+                show_true_boards(spec, agents[p], lobby, p)
             lobby.apply(p, agents[p].act(lobby.observe(p), lobby.legal_actions(p)))
             if lobby.turn != self._turn or lobby.done:
                 reward += self._round_reward()
