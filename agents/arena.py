@@ -91,6 +91,8 @@ def play_game(task: GameTask) -> GameRecord:
             raise
         except BaseException as exc:  # SystemExit too: the agent's code, not the user
             raise AgentError.failed(agent.name, seat + 1, lobby.turn, exc) from exc
+    # Seats that may be shown the true boards (the measuring cheat).
+    cheats = [getattr(agent, "cheat", False) is True for agent in agents]
     rounds: list[tuple[int, int, int, int, int]] = []
     uses = [0] * len(agents)  # hero power uses per seat
     turn = lobby.turn
@@ -102,8 +104,8 @@ def play_game(task: GameTask) -> GameRecord:
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
                 # The agent's code fails or chooses badly as an AgentError
                 # naming it (the CLI prints one line); bgsim's own errors pass.
-                # Only the measuring cheat reads the true boards (DESIGN, agents).
-                show_true_boards(task.seats[player], agent, lobby, player)
+                if cheats[player]:  # only the measuring cheat reads the true boards
+                    show_true_boards(task.seats[player], agent, lobby, player)
                 try:
                     action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 except KeyboardInterrupt:

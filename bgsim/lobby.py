@@ -128,7 +128,8 @@ class Lobby:
         self._last_opponent: dict[int, int | None] = dict.fromkeys(range(n))
         self._seen: list[tuple[SeenBoard | None, ...]] = [(None,) * n for _ in range(n)]
         self._ghost: tuple[int, Board] | None = None
-        self._pairs: tuple[tuple[int, int], ...] | None = None  # drawn early with heroes
+        self._pairs: tuple[tuple[int, int], ...] | None = None  # drawn as the turn starts
+        self._next: dict[int, int] = {}  # the same, by player (replaced, never changed)
         self._log: list[tuple] = []
         self._public: tuple[PlayerInfo, ...] | None = None
         # The environments' observation encoder (bgsim.envs.encoding) reads
@@ -258,12 +259,7 @@ class Lobby:
     def _next_opponent(self, player: int) -> int | None:
         """Who ``player`` fights this round, once the turn's pairings are
         drawn (None in the heroes' draft)."""
-        if self._pairs is None:
-            return None
-        for a, b in self._pairs:
-            if player in (a, b):
-                return b if player == a else a
-        return None
+        return self._next.get(player)
 
     def turn_model(self, player: int) -> TurnModel:
         """A forward model of ``player``'s turn with nothing guessed: the true
@@ -438,6 +434,7 @@ class Lobby:
         ghost = self._ghost[0] if self._ghost else None
         pairs = pair_players(alive, self._last_opponent, ghost, self._rng)
         self._pairs = pairs
+        self._next = {a: b for a, b in pairs} | {b: a for a, b in pairs}
         for p in alive:
             self._states[p] = tavern.see_pairings(
                 self._states[p], pairs, ghost, self._rngs[p], self.rules
@@ -449,6 +446,7 @@ class Lobby:
         ghost = self._ghost[0] if self._ghost else None
         if self._pairs is not None:
             pairs, self._pairs = self._pairs, None
+            self._next = {}
         else:
             pairs = pair_players(alive, self._last_opponent, ghost, self._rng)
         self._log.append(("pairing", self.turn, pairs, ghost))
