@@ -91,8 +91,12 @@ def play_game(task: GameTask) -> GameRecord:
             raise
         except BaseException as exc:  # SystemExit too: the agent's code, not the user
             raise AgentError.failed(agent.name, seat + 1, lobby.turn, exc) from exc
-    # Seats that may be shown the true boards (the measuring cheat).
-    cheats = [getattr(agent, "cheat", False) is True for agent in agents]
+    # The lineup entries of seats that may be shown the true boards (the
+    # measuring cheat), None for the others.
+    cheat_specs = [
+        spec if getattr(agent, "cheat", False) is True else None
+        for spec, agent in zip(task.seats, agents, strict=True)
+    ]
     rounds: list[tuple[int, int, int, int, int]] = []
     uses = [0] * len(agents)  # hero power uses per seat
     turn = lobby.turn
@@ -104,8 +108,9 @@ def play_game(task: GameTask) -> GameRecord:
             while not lobby.done and lobby.turn == turn and player in lobby.to_act():
                 # The agent's code fails or chooses badly as an AgentError
                 # naming it (the CLI prints one line); bgsim's own errors pass.
-                if cheats[player]:  # only the measuring cheat reads the true boards
-                    show_true_boards(task.seats[player], agent, lobby, player)
+                spec = cheat_specs[player]
+                if spec is not None:  # only the measuring cheat reads the true boards
+                    show_true_boards(spec, agent, lobby, player)
                 try:
                     action = agent.act(lobby.observe(player), lobby.legal_actions(player))
                 except KeyboardInterrupt:

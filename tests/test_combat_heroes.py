@@ -443,43 +443,26 @@ def test_yshaarj_unarmed_or_with_a_full_board_summons_nothing():
 
 def test_yshaarjs_minion_counts_when_the_first_attacker_is_decided():
     armed = {"hero": YSHAARJ, "hero_power_armed": True}
-    # 3 minions and the summon against 4: a coin flip, not always the 4
-    starts = {
-        Duel(
-            [tabby() for _ in range(3)],
-            [plain(1, 50) for _ in range(4)],
-            hero_a=armed,
-            tiers=(3, 1),
-            seed=seed,
-        )
-        .events[0]
-        .side
-        for seed in range(30)
-    }
-    assert starts == {0, 1}
-    # 4 and the summon against 4: always Y'Shaarj; unarmed, a coin flip
-    for seed in range(10):
-        d = Duel(
-            [tabby() for _ in range(4)],
-            [plain(1, 50) for _ in range(4)],
-            hero_a=armed,
-            tiers=(3, 1),
-            seed=seed,
-        )
-        assert d.events[0].kind == "start" and d.events[0].side == 0
-    unarmed = {
-        Duel(
-            [tabby() for _ in range(4)],
-            [plain(1, 50) for _ in range(4)],
-            hero_a={"hero": YSHAARJ},
-            tiers=(3, 1),
-            seed=seed,
-        )
-        .events[0]
-        .side
-        for seed in range(30)
-    }
-    assert unarmed == {0, 1}
+
+    def first_sides(mine: int, hero: dict, seeds: int) -> set[int]:
+        """The side that attacks first, over ``seeds`` fights of ``mine``
+        Tabbycats with ``hero`` against 4 minions."""
+        sides = set()
+        for seed in range(seeds):
+            d = Duel(
+                [tabby() for _ in range(mine)],
+                [plain(1, 50) for _ in range(4)],
+                hero_a=hero,
+                tiers=(3, 1),
+                seed=seed,
+            )
+            assert d.events[0].kind == "start"
+            sides.add(d.events[0].side)
+        return sides
+
+    assert first_sides(3, armed, 30) == {0, 1}  # 3 and the summon against 4: a coin flip
+    assert first_sides(4, armed, 10) == {0}  # 4 and the summon against 4: always Y'Shaarj
+    assert first_sides(4, {"hero": YSHAARJ}, 30) == {0, 1}  # unarmed: a coin flip
 
 
 def test_yshaarjs_dragon_counts_for_red_whelp():

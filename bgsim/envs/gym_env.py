@@ -214,7 +214,7 @@ class BattlegroundsGymEnv(gym.Env):
         self.seat = 0
         self.lobby_seed = 0
         self._agents: list[Any] = []
-        self._specs: list[Any] = []
+        self._cheat_specs: list[Any] = []
         self._over = True
         self._turn = 0
         self._potential = 0.0
@@ -248,15 +248,15 @@ class BattlegroundsGymEnv(gym.Env):
         self._encoder.reset()
         others = [p for p in range(n) if p != seat]
         agents: list[Any] = [None] * n
-        specs: list[Any] = [None] * n
+        cheat_specs: list[Any] = [None] * n  # seats that may be shown the true boards
         for p, spec in zip(others, self.opponents, strict=True):
             agent = make_agent(spec, budget=self.budget)
             agent.reset(p, derive_seed(lobby_seed, "agent", p))
             agents[p] = agent
-            if getattr(agent, "cheat", False) is True:  # may be shown the true boards
-                specs[p] = spec
+            if getattr(agent, "cheat", False) is True:
+                cheat_specs[p] = spec
         self._agents = agents
-        self._specs = specs
+        self._cheat_specs = cheat_specs
         self._over = False
         self._turn = lobby.turn
         self._potential = 0.0
@@ -354,7 +354,7 @@ class BattlegroundsGymEnv(gym.Env):
             p = lobby.to_act()[0]
             if p == me:
                 break
-            spec = self._specs[p]
+            spec = self._cheat_specs[p]
             if spec is not None:  # only the measuring cheat reads the true boards
                 show_true_boards(spec, agents[p], lobby, p)
             lobby.apply(p, agents[p].act(lobby.observe(p), lobby.legal_actions(p)))
