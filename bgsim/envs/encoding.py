@@ -41,8 +41,8 @@ embedding.
 The encoder builds each card's row once per card value (as bytes, ready to
 copy), and keeps, per seat, the vector it last built and the immutable values
 it came from: encoding the observation after one recruit action rewrites the
-per-action scalars (a join of precomputed bytes) and the zones whose tuple
-changed, each with one joined copy. Environments call it on every step, so
+per-action scalars (a join of precomputed bytes) and, in each zone whose cards
+changed, the rows from the first changed card on. Environments call it on every step, so
 it is one of the modules the build compiles with mypyc (``bgsim/compiled.py``);
 as pure Python it gives the same vectors (``tests/test_envs.py``).
 
@@ -439,12 +439,18 @@ def _combat_row(m: Any) -> bytes:
 
 
 def _zone_rows(
-    zone: tuple[HandCard, ...], before: tuple[HandCard, ...], rows: list[bytes]
+    zone: tuple[HandCard, ...],
+    before: tuple[HandCard, ...],
+    rows: list[bytes],
+    source: tuple[HandCard, ...] = (),
+    source_rows: list[bytes] | None = None,
 ) -> list[bytes]:
     """The rows of ``zone``'s cards, given the ``rows`` of the zone it was
     ``before`` the action. An action moves, adds or removes a card or two and
     keeps the other card objects, so a card's row is mostly found at its own
-    slot or next to it (compared by identity) rather than looked up."""
+    slot or next to it (compared by identity) rather than looked up; a card
+    that came from another zone (bought, played), in that zone's ``source``
+    tuple before the action."""
     out = []
     n = len(before)
     for i, card in enumerate(zone):
@@ -455,13 +461,36 @@ def _zone_rows(
         elif 0 < i <= n and before[i - 1] is card:
             out.append(rows[i - 1])
         else:
-            out.append(_row(card))
+            out.append(_moved_row(card, source, source_rows))
     return out
 
 
-def _zone_bytes(rows: list[bytes], slots: int) -> bytes:
-    """A zone of ``slots`` slots: its cards' ``rows``, then empty ones."""
-    return b"".join([*rows, _EMPTY[slots - len(rows)]])
+def _moved_row(card: HandCard, source: tuple[HandCard, ...], rows: list[bytes] | None) -> bytes:
+    if rows is not None:
+        for j, other in enumerate(source):
+            if other is card:
+                return rows[j]
+    return _row(card)
+
+
+def _write_rows(view: memoryview, at: int, rows: list[bytes], before: list[bytes]) -> None:
+    """Write a zone's card ``rows`` at byte ``at`` of ``view``, which holds
+    the rows ``before`` (and empty slots after them): from the first row that
+    is not the same bytes object on, and empty rows where the zone shrank."""
+    n = len(rows)
+    old = len(before)
+    first = 0
+    shared = n if n < old else old
+    while first < shared and rows[first] is before[first]:
+        first += 1
+    if first == n and n >= old:
+        return
+    start = at + first * _ROW_BYTES
+    if first == n - 1 and n >= old:  # one row: a card added at the end, or the last one changed
+        view[start : start + _ROW_BYTES] = rows[first]
+        return
+    data = b"".join([*rows[first:], _EMPTY[old - n if old > n else 0]])
+    view[start : start + len(data)] = data
 
 
 _FROZEN: Final[dict[tuple[bool, ...], bytes]] = {}
@@ -568,33 +597,25 @@ _UNSEEN: Final = _ZERO4 * 4
 _TURN_N: Final = len(_TURN_FEATURES)
 
 
-_SEEN_FACTS: Final[dict[int, tuple[Any, int, bytes]]] = {}
-
-
 def _seen_facts(board: Any) -> tuple[int, bytes]:
     """A warband seen (a SeenBoard): the turn it was seen, and its size and
-    tier features; cached per object, since every observer's row of it is
-    written again each round."""
-    hit = _SEEN_FACTS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1], hit[2]
+    tier features."""
     minions = board.board.minions
     tier = board.board.tier
     size_tier = _SEVENTHS[len(minions)] + (
         _SIXTHS[tier] if 0 <= tier < _TABLE else _F32.pack(tier / 6)
     )
-    when: int = board.turn
-    _remember(_SEEN_FACTS, board, (board, when, size_tier))
-    return when, size_tier
+    return board.turn, size_tier
 
 
 class _Seat:
-    """What the encoder last wrote for one observer: the values it was built
-    from (compared by identity: they are immutable), the bytes of the parts
-    that are rewritten together, and the vector itself."""
+    """What the encoder last wrote for one observer: the vector itself, the
+    values it was built from (compared by identity: they are immutable) and
+    the card rows it holds."""
 
     def __init__(self, size: int) -> None:
         self.buf: Any = np.zeros(size, dtype=np.float32)
+        self.copy: Any = self.buf.copy  # bound once: a method lookup on every call costs
         self.view: memoryview = self.buf.data.cast("B")
         self.state: PlayerState | None = None
         self.shop: tuple[HandCard, ...] = ()
@@ -606,18 +627,17 @@ class _Seat:
         self.hand_rows: list[bytes] = []
         self.board_rows: list[bytes] = []
         self.discover_rows: list[bytes] = []
-        self.shop_bytes = _EMPTY[MAX_SHOP]
-        self.frozen_bytes = _frozen_bytes(())
         self.frozen_flag = _ZERO4
-        self.hand_bytes = _EMPTY[MAX_HAND]
-        self.board_bytes = _EMPTY[MAX_BOARD]
-        self.discover_bytes = _EMPTY[MAX_DISCOVER]
-        self.turn_bytes = _ZERO4 * _TURN_N
-        self.static_bytes = b""
+        self.tier = -1
+        self.upgrade_cost = -1
+        self.tier_cost = b""
         self.hero: HeroState | None = None
         self.offers: tuple[str, ...] = ()
         self.players: Any = None
         self.seen: Any = None
+        # Per seat: the turn each warband of ``seen`` was seen, and its size
+        # and tier features (None where nothing was seen).
+        self.seen_facts: list[tuple[int, bytes] | None] = []
         self.tribes: Any = None
         self.turn = -1
         self.last_opponent: int | None = -1
@@ -630,9 +650,8 @@ class ObservationEncoder:
     One encoder serves every seat of a lobby and any number of lobbies. It
     keeps, per seat, the last vector it built and the immutable values it
     came from, and rewrites only what changed: after one recruit action, the
-    observer's own part (scalars, shop, hand, warband, Discover: one copy of
-    joined bytes, each zone's bytes rebuilt only when its cards changed) and
-    the standings if they moved. Every call returns a new array.
+    per-action scalars, the rows of each zone from its first changed card on,
+    and the standings if they moved. Every call returns a new array.
 
     >>> from bgsim.lobby import Lobby
     >>> lobby = Lobby(3)
@@ -665,10 +684,17 @@ class ObservationEncoder:
         # encoder, since the rows depend on its ruleset's numbers.
         self._info_cache: dict[int, tuple[Any, bytes, bytes]] = {}
         lay = self.layout
-        # The observer's own part, rewritten as one after every action: the
-        # self scalars, shop, frozen flags, hand, warband and Discover are
-        # contiguous in the layout.
-        self._own = slice(4 * lay["self"].start, 4 * lay["discover"].stop)
+        # Byte offsets. The self section starts with the per-action scalars,
+        # then the turn's, then the ones fixed for a game.
+        at = 4 * lay["self"].start
+        self._step = slice(at, at + 4 * len(_STEP_FEATURES))
+        self._turn_at = slice(self._step.stop, self._step.stop + 4 * _TURN_N)
+        self._static = slice(self._turn_at.stop, 4 * lay["self"].stop)
+        self._shop_at = 4 * lay["shop"].start
+        self._frozen = slice(4 * lay["frozen"].start, 4 * lay["frozen"].stop)
+        self._hand_at = 4 * lay["hand"].start
+        self._board_at = 4 * lay["board"].start
+        self._discover_at = 4 * lay["discover"].start
         self._players = slice(4 * lay["players"].start, 4 * lay["players"].stop)
         self._opponents = slice(4 * lay["opponents"].start, 4 * lay["opponents"].stop)
         self._seen_at = 4 * lay["seen"].start
@@ -712,7 +738,7 @@ class ObservationEncoder:
             self._forget(o.player)
             raise
         c.lobby = None
-        return c.buf.copy()
+        return c.copy()
 
     def encode_lobby(self, lobby: Any, seat: object) -> np.ndarray:
         """``encode(lobby.observe(seat))``, cheaper: it reads the lobby's own
@@ -735,8 +761,9 @@ class ObservationEncoder:
             seat = lobby._seat(seat)  # numpy integers; a bool or non-integer is refused
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} (seats are 0..{self.players - 1})")
-        if lobby.players != self.players:
-            raise ValueError(self._other_size(lobby.players))
+        states: list[PlayerState] = lobby._states
+        if len(states) != self.players:
+            raise ValueError(self._other_size(len(states)))
         c = self._seats[seat]
         turn: int = lobby.turn
         if c is None or c.lobby is not lobby or turn != c.turn or lobby.done:
@@ -746,7 +773,7 @@ class ObservationEncoder:
                     c,
                     seat,
                     turn,
-                    lobby._states[seat],
+                    states[seat],
                     lobby._public or lobby.public_players(),
                     lobby._seen[seat],
                     lobby.tribes,
@@ -756,7 +783,7 @@ class ObservationEncoder:
                 self._forget(seat)
                 raise
             c.lobby = lobby
-            return c.buf.copy()
+            return c.copy()
         # The lobby keeps its standings tuple while nobody's public face
         # changes, and drops it (None) when a round may change them all.
         players = lobby._public
@@ -764,10 +791,10 @@ class ObservationEncoder:
             players = lobby.public_players()
         if players is not c.players:
             self._write_public(c, seat, players)
-        s = lobby._states[seat]
+        s = states[seat]
         if s is not c.state:
             self._write_state(c, s)
-        return c.buf.copy()
+        return c.copy()
 
     def _other_size(self, players: int) -> str:
         return (
@@ -800,69 +827,77 @@ class ObservationEncoder:
         """Bring the seat's vector up to what observer ``me`` may know,
         writing what differs."""
         if tribes is not c.tribes:
-            c.static_bytes = self._static_bytes(me, tribes)
+            c.view[self._static] = self._static_bytes(me, tribes)
             c.tribes = tribes
-            c.state = None
         round_over = seen is not c.seen or turn != c.turn or last != c.last_opponent
         if round_over or players is not c.players:
             self._write_turn(c, me, turn, s, players, seen, last)
             c.turn = turn
             c.last_opponent = last
-            c.state = None  # the turn's scalars are part of the own part
         if players is not c.players:
             self._write_public(c, me, players)
         if s is not c.state:
             self._write_state(c, s)
 
     def _write_state(self, c: _Seat, s: PlayerState) -> None:
-        """Write what one recruit action may change: the observer's own part
-        (scalars and zones, one write; a zone's bytes are rebuilt only when
-        its cards changed), and the own hero and draft when they changed."""
+        """Write what one recruit action may change: the per-action scalars,
+        and the zones, own hero and draft that changed (a zone from its first
+        changed card on)."""
         # An action builds new tuples for every zone, mostly equal to the old
         # ones: comparing them (item identity first) is far cheaper than
-        # building their bytes again.
+        # building their rows again.
+        view = c.view
+        old_shop, old_shop_rows = c.shop, c.shop_rows
+        old_hand, old_hand_rows = c.hand, c.hand_rows
         shop = s.shop
         if shop is not c.shop:
             if shop != c.shop:
-                c.shop_rows = _zone_rows(shop, c.shop, c.shop_rows)
-                c.shop_bytes = _zone_bytes(c.shop_rows, MAX_SHOP)
+                rows = _zone_rows(shop, c.shop, c.shop_rows)
+                _write_rows(view, self._shop_at, rows, c.shop_rows)
+                c.shop_rows = rows
             c.shop = shop
         frozen = s.shop_frozen
         if frozen is not c.frozen:
             if frozen != c.frozen:
-                c.frozen_bytes = _frozen_bytes(frozen)
+                view[self._frozen] = _frozen_bytes(frozen)
                 c.frozen_flag = _ONE4 if frozen and all(frozen) else _ZERO4  # s.frozen
             c.frozen = frozen
         hand = s.hand
         if hand is not c.hand:
             if hand != c.hand:
-                c.hand_rows = _zone_rows(hand, c.hand, c.hand_rows)
-                c.hand_bytes = _zone_bytes(c.hand_rows, MAX_HAND)
+                rows = _zone_rows(hand, c.hand, c.hand_rows, old_shop, old_shop_rows)
+                _write_rows(view, self._hand_at, rows, c.hand_rows)
+                c.hand_rows = rows
             c.hand = hand
         board = s.board
         if board is not c.board:
             if board != c.board:
-                c.board_rows = _zone_rows(board, c.board, c.board_rows)
-                c.board_bytes = _zone_bytes(c.board_rows, MAX_BOARD)
+                rows = _zone_rows(board, c.board, c.board_rows, old_hand, old_hand_rows)
+                _write_rows(view, self._board_at, rows, c.board_rows)
+                c.board_rows = rows
             c.board = board
         discover = s.discover
         if discover is not c.discover:
             if discover != c.discover:
-                c.discover_rows = _zone_rows(discover, c.discover, c.discover_rows)
-                c.discover_bytes = _zone_bytes(c.discover_rows, MAX_DISCOVER)
+                rows = _zone_rows(discover, c.discover, c.discover_rows)
+                _write_rows(view, self._discover_at, rows, c.discover_rows)
+                c.discover_rows = rows
             c.discover = discover
         hero = s.hero
         if hero is not c.hero:
-            c.view[self._hero_at] = _hero_bytes(hero) if hero is not None else _NO_HERO
+            view[self._hero_at] = _hero_bytes(hero) if hero is not None else _NO_HERO
             c.hero = hero
         offers = s.hero_offers
         if offers is not c.offers:
             if offers != c.offers:
-                c.view[self._draft] = _draft_bytes(offers)
+                view[self._draft] = _draft_bytes(offers)
             c.offers = offers
-        tier_cost = self._tier_cost.get((s.tier, s.upgrade_cost))
-        if tier_cost is None:
-            tier_cost = self._tier_cost_bytes(s.tier, s.upgrade_cost)
+        tier = s.tier
+        cost = s.upgrade_cost
+        if tier != c.tier or cost != c.upgrade_cost:
+            c.tier_cost = self._tier_cost.get((tier, cost)) or self._tier_cost_bytes(tier, cost)
+            c.tier = tier
+            c.upgrade_cost = cost
         gold = s.gold
         free = s.free_refreshes
         actions = s.actions
@@ -871,9 +906,9 @@ class ObservationEncoder:
         elementals = s.elementals_played
         pirates = s.pirates_bought
         health = s.health
-        c.view[self._own] = b"".join(
+        view[self._step] = b"".join(
             [
-                tier_cost,
+                c.tier_cost,
                 _GOLD[gold] if 0 <= gold < _TABLE else _scaled(gold, 1 / 20),
                 c.frozen_flag,
                 _QUARTER[free] if 0 <= free < _TABLE else _scaled(free, 1 / 4),
@@ -892,13 +927,6 @@ class ObservationEncoder:
                 self._health[health]
                 if 0 <= health < _TABLE
                 else _scaled(health, self._health_scale),
-                c.turn_bytes,
-                c.static_bytes,
-                c.shop_bytes,
-                c.frozen_bytes,
-                c.hand_bytes,
-                c.board_bytes,
-                c.discover_bytes,
             ]
         )
         c.state = s
@@ -923,9 +951,8 @@ class ObservationEncoder:
         last: int | None,
     ) -> None:
         """Write what changes only in the combat round (or as players are
-        knocked out): the turn scalars (kept for the own part), the opponents
-        and the warbands seen."""
-        c.turn_bytes = b"".join(
+        knocked out): the turn scalars, the opponents and the warbands seen."""
+        c.view[self._turn_at] = b"".join(
             [
                 _THIRTIETHS[turn] if 0 <= turn < _TABLE else _ONE4,
                 _FLAG[s.won_last_combat],
@@ -936,19 +963,27 @@ class ObservationEncoder:
         )
         n = self.players
         fought = -1 if last is None else last
+        before = c.seen
+        facts = c.seen_facts
+        if seen is not before:
+            facts = [None] * n if before is None else list(facts)
+            for p in range(n):
+                board = seen[p]
+                if before is None or board is not before[p]:
+                    facts[p] = None if board is None else _seen_facts(board)
+            c.seen_facts = facts
         rows: list[bytes] = []
         for k in range(1, n):
             p = (me + k) % n
             rows.append(_ONE4 if p == fought else _ZERO4)
-            board = seen[p]
-            if board is None:
+            fact = facts[p]
+            if fact is None:
                 rows.append(_UNSEEN)
             else:
-                when, size_tier = _seen_facts(board)
-                age = turn - when
+                age = turn - fact[0]
                 rows.append(_ONE4)
                 rows.append(_THIRTIETHS[age] if 0 <= age < _TABLE else _ONE4)
-                rows.append(size_tier)
+                rows.append(fact[1])
         c.view[self._opponents] = b"".join(rows)
         if seen is not c.seen:
             self._write_seen(c, me, seen)
