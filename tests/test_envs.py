@@ -142,6 +142,20 @@ def test_aec_env_plays_the_same_game_as_the_lobby_and_pays_centred_placement_rew
                 assert place_a > place_b
 
 
+def test_aec_observations_are_the_encoders_of_the_lobby_at_every_step():
+    # Step by step, knocked-out players' last observations included: what a
+    # fresh encoder reads from the lobby (the env's encoder only rewrites what
+    # changed since each player's last observation).
+    env = battlegrounds_v0.env()
+    env.reset(seed=8)
+    rng = np.random.default_rng(8)
+    for agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        fresh = ObservationEncoder().encode_lobby(env.lobby, env.possible_agents.index(agent))
+        assert np.array_equal(obs["observation"], fresh)
+        env.step(None if terminated or truncated else masked(obs["action_mask"], rng))
+
+
 def test_reset_with_a_seed_reproduces_observations_rewards_and_placements():
     env = battlegrounds_v0.env(reward="shaped")
     first = play_aec(env, 5)
