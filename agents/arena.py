@@ -120,9 +120,13 @@ def play_game(task: GameTask) -> GameRecord:
                 try:
                     lobby.apply(player, action)
                 except IllegalActionError as exc:
+                    what = (
+                        f"returned None on turn {lobby.turn}, not one of its legal actions"
+                        if action is None
+                        else f"chose an action that is not legal on turn {lobby.turn}: {exc}"
+                    )
                     raise AgentError(
-                        f"agent {shown(agent.name)} (player {player + 1}) chose an action that is "
-                        f"not legal on turn {lobby.turn}: {exc}"
+                        f"agent {shown(agent.name)} (player {player + 1}) {what}"
                     ) from None
                 if task.heroes and type(as_action(action)) is HeroPower:
                     uses[player] += 1

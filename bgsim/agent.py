@@ -72,7 +72,18 @@ class AgentError(RuntimeError):
     @classmethod
     def failed(cls, name: str, player: int, turn: int, exc: BaseException) -> AgentError:
         """The error for ``exc``, raised by agent ``name`` playing ``player``
-        (numbered from 1, as ``bgsim play`` prints players: seat + 1)."""
+        (numbered from 1, as ``bgsim play`` prints players: seat + 1), where
+        its code failed; or, for an exception raised by the call itself (a
+        method that does not take bgsim's arguments), that it could not be
+        called."""
+        tb = exc.__traceback__
+        if isinstance(exc, TypeError) and tb is not None and tb.tb_next is None:
+            text = " ".join(str(exc).split())[:200]
+            return cls(
+                f"agent {shown(name)} (player {player}) could not be called on turn {turn}: "
+                f"TypeError: {text}; bgsim calls act(observation, legal_actions) and "
+                "reset(seat, seed)"
+            )
         return cls(f"agent {shown(name)} (player {player}) failed on turn {turn}: {described(exc)}")
 
 
@@ -96,7 +107,9 @@ def described(exc: BaseException) -> str:
     tb = exc.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    if tb is not None:
+    # A SyntaxError's message names its file and line; where it was raised is
+    # the importer's.
+    if tb is not None and not isinstance(exc, SyntaxError):
         where = f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
     return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
 

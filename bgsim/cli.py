@@ -1132,9 +1132,11 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     scratch = Path(tempfile.mkdtemp(prefix=".bgsim-docs-", dir=near))
     try:
         # From the sources, so that every signature shows (compiled functions hide theirs).
+        # -P: the installed bgsim, even where the current folder holds one named so (a
+        # clone's parent folder), which `python -m` would otherwise import first.
         env = {**os.environ, "BGSIM_PURE": "1"}
         done = subprocess.run(
-            [sys.executable, "-m", "pdoc", *modules, "--no-show-source", "-o", str(scratch)],
+            [sys.executable, "-P", "-m", "pdoc", *modules, "--no-show-source", "-o", str(scratch)],
             env=env,
             capture_output=True,
             text=True,

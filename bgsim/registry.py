@@ -16,8 +16,9 @@ group ``bgsim.agents``::
 
 An agent class takes its options as keyword arguments; it lists them in an
 ``OPTIONS`` class attribute, or else its ``__init__`` parameters are its
-options, and a value (a number, true/false or text) must then suit the
-parameter's ``int``, ``float`` or ``bool`` annotation where it has one. It
+options. A value (a number, true/false or text) must suit the ``int``,
+``float`` or ``bool`` annotation of the ``__init__`` parameter it goes to,
+where there is one. It
 is imported by its ``module:Class`` string wherever a game is played (a
 worker process, a Ray node), so bgsim imports no agent module itself.
 
@@ -266,6 +267,8 @@ def parse_lineup(
             )
         digits = match.group(3) or "1"
         count = int(digits) if len(digits.lstrip("0")) <= 6 else seats + 1  # no 4,300-digit int()
+        if count == 0:
+            raise LineupError(f"{shown(item.strip(), 80)} takes no seat; leave it out")
         if count > seats:
             many = digits if len(digits) <= 20 else f"a {len(digits)}-digit number of"
             raise LineupError(
@@ -324,9 +327,14 @@ def agent_class(spec: AgentSpec) -> type:
             f"agent {shown(spec.name, 80)}: importing {module_name!r} failed: {described(exc)}"
         ) from None
     cls = getattr(module, class_name, None)
-    if not isinstance(cls, type):
+    if cls is None:
         raise LineupError(
             f"agent {shown(spec.name, 80)}: {module_name!r} has no class {class_name!r}"
+        )
+    if not isinstance(cls, type):
+        raise LineupError(
+            f"agent {shown(spec.name, 80)}: {module_name}:{class_name} is a "
+            f"{type(cls).__name__}, not a class (an agent is a class with reset and act)"
         )
     return cls
 
@@ -391,8 +399,7 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
                 f"agent {shown(spec.name, 80)} has no option {shown(key)}"
                 + (f"; it takes {', '.join(accepted)}" if accepted else "; it takes none")
             )
-    if getattr(cls, "OPTIONS", None) is None:
-        _check_annotated(spec, cls, kwargs)
+    _check_annotated(spec, cls, kwargs)
     for key, value in common.items():
         if key in accepted and key not in kwargs and value is not None:
             kwargs[key] = value

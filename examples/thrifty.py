@@ -30,7 +30,7 @@ class Thrifty:
     def act(self, obs: bgsim.Observation, legal: Sequence[bgsim.Action]) -> bgsim.Action:
         if obs.hero_offers:  # the draft (turn 0), or a hero power's offer
             return self.rng.choice(legal)  # all ChooseHero: any will do
-        if obs.discover:  # a pending Discover: take the biggest option
+        if obs.discover:  # a pending Discover: the biggest minion (a spell counts 0)
             return legal[max(range(len(legal)), key=lambda i: _stats(obs.discover[i]))]
         if bgsim.Upgrade() in legal and obs.turn >= self.level_from_turn + 2 * (obs.tier - 1):
             return bgsim.Upgrade()
@@ -43,5 +43,6 @@ class Thrifty:
         return bgsim.EndTurn()
 
 
-def _stats(minion: bgsim.MinionCard) -> int:
-    return minion.attack + minion.health
+def _stats(card: bgsim.MinionCard | bgsim.SpellCard) -> int:
+    """Attack plus health; 0 for a spell (a Darkmoon Prize Discover offers spells)."""
+    return card.attack + card.health if isinstance(card, bgsim.MinionCard) else 0

@@ -391,6 +391,29 @@ FAILING_AGENTS = {
         """,
         ("chose an action that is not legal", "ChooseHero(9) is outside the action space"),
     ),
+    "returns None": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return None
+        """,
+        ("(player ", ") returned None on turn 0, not one of its legal actions"),
+    ),
+    "takes other arguments": (
+        """
+        class Agent:
+            name = "x"
+            def reset(self, seat, seed): pass
+            def act(self, obs): return 0
+        """,
+        (") could not be called on turn 0: TypeError:", "takes 2 positional arguments"),
+    ),
+    "is a function": (
+        "def Agent(): pass\n",
+        ("failing_is_a_function", ":Agent is a function, not a class"),
+    ),
+    "does not parse": ("class Agent(:\n", ("importing", "failed: SyntaxError:", "line 1)")),
     "exits on import": ("import sys\nsys.exit(3)\n", ("importing", "failed: SystemExit: 3")),
     "exits": (
         """
@@ -438,7 +461,15 @@ def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, 
     line = refused(capsys, args, "x", *names)
     if command == "play" and "(player " in names:
         assert "(player 1)" in line  # the seat the lineup gave it, numbered as play prints it
-    if command == "tournament" and case not in ("builds", "exits when built", "exits on import"):
+    if "<frozen" in line or "arena.py" in line:
+        raise AssertionError(f"the message points into bgsim, not the agent: {line}")
+    if command == "tournament" and case not in (
+        "builds",
+        "exits when built",
+        "exits on import",
+        "is a function",
+        "does not parse",
+    ):
         assert "no game of this run is stored" in line
         # A run that failed before its first game leaves no database behind.
         assert not (tmp_path / "r.db").exists()

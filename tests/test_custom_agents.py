@@ -196,6 +196,13 @@ class Typed(Cautious):
     def __init__(self, k: int = 1, x: float | None = None, flag: bool = False,
                  name: str = "", free=None):
         super().__init__()
+
+
+class Listed(Cautious):
+    OPTIONS = ("depth", "extra")
+
+    def __init__(self, depth: int = 1, **extra):
+        super().__init__()
 """
 
 
@@ -226,8 +233,15 @@ def test_registry_in_process(tmp_path, monkeypatch):
             make_agent(parse_spec(f"typed[{bad}]", typed))
     for good in ("k=2", "x=3", "x=0.5", "flag", "flag=false", "name=7", "free=anything"):
         make_agent(parse_spec(f"typed[{good}]", typed))
+    # An OPTIONS tuple names the options; their __init__ annotations still check them.
+    listed = {"listed": "my_agents:Listed"}
+    with pytest.raises(LineupError, match=re.escape("'depth' must be an integer, got 'abc'")):
+        make_agent(parse_spec("listed[depth=abc]", listed))
+    make_agent(parse_spec("listed[depth=2,extra=abc]", listed))
     with pytest.raises(LineupError, match="takes 9 seats"):
         parse_lineup("random:9")
+    with pytest.raises(LineupError, match=re.escape("'heuristic:0' takes no seat; leave it out")):
+        parse_lineup("heuristic:0,random:8")
     with pytest.raises(LineupError, match="given twice"):
         parse_spec("mcts[c=1,c=2]")
 

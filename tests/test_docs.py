@@ -85,11 +85,15 @@ def test_the_api_reference_builds(tmp_path):
     out = tmp_path / "api"
     out.mkdir()
     (out / "mine.txt").write_text("kept")
+    # Run where a folder is named like the package, as a clone's parent
+    # folder has one: pdoc must import the installed bgsim, not that folder.
+    (tmp_path / "bgsim").mkdir()
     done = subprocess.run(
-        [sys.executable, "-m", "bgsim.cli", "docs", "--out", str(out)],
+        [sys.executable, "-P", "-m", "bgsim.cli", "docs", "--out", str(out)],  # as `bgsim`
         capture_output=True,
         text=True,
         timeout=600,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
     root = (out / "bgsim.html").read_text(encoding="utf-8")
@@ -103,7 +107,7 @@ def test_the_api_reference_builds(tmp_path):
     assert not (out / "bgsim" / "_core").exists()  # the private core stays out
     # Written beside the target and moved in: other files stay, no scratch is left.
     assert (out / "mine.txt").read_text() == "kept"
-    assert [p.name for p in tmp_path.iterdir()] == ["api"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["api", "bgsim"]
 
 
 def test_a_failed_api_reference_build_leaves_nothing(tmp_path):
