@@ -21,7 +21,7 @@ from gymnasium.utils.env_checker import check_env
 
 with warnings.catch_warnings():  # its import of pettingzoo.classic is deprecated there
     warnings.simplefilter("ignore", DeprecationWarning)
-    from pettingzoo.test import api_test, parallel_api_test
+    from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from bgsim import SpellCard
 from bgsim.actions import NUM_ACTIONS, IllegalActionError
@@ -91,6 +91,7 @@ def test_pettingzoo_api_test_passes_for_the_aec_env():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # dict observations: PettingZoo says they are unusual
         api_test(battlegrounds_v0.env(), num_cycles=300)
+        seed_test(battlegrounds_v0.env, num_cycles=300)
 
 
 def test_pettingzoo_parallel_api_test_passes_and_plays_a_whole_game():
@@ -803,3 +804,8 @@ def test_a_shallow_copy_of_an_environment_plays_its_own_game():
             twin.step(dict.fromkeys(twin.agents, 703))
             env.step(dict.fromkeys(env.agents, 703))
         assert twin.lobby.log == env.lobby.log and twin.lobby is not env.lobby
+    gym_env = gymnasium.make(GYM_ID, opponents="random:7", seat=0).unwrapped
+    gym_env.reset(seed=1)
+    twin = copy.copy(gym_env)
+    twin.step(703)
+    assert gym_env.lobby.turn == 0 and twin.lobby.turn == 1  # the original still drafts

@@ -67,6 +67,7 @@ its action into the code ``step`` takes::
 
 from __future__ import annotations
 
+import copy
 import operator
 from typing import Any, SupportsIndex, cast
 
@@ -218,6 +219,10 @@ class BattlegroundsGymEnv(gym.Env):
         self._over = True
         self._turn = 0
         self._potential = 0.0
+
+    def __copy__(self) -> BattlegroundsGymEnv:
+        # A shallow copy would share the game (and the opponents) with this one.
+        return copy.deepcopy(self)
 
     # ------------------------------------------------------------ API
 
