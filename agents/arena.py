@@ -475,6 +475,13 @@ def _run_pool(tasks: list[GameTask], store: Callable[[GameRecord], None], worker
         for pid in processes:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
+        # Let the pool's manager thread see its workers gone and close its
+        # wakeup pipe now: at exit, Python 3.11 wakes that thread through the
+        # pipe and, should the thread be closing it at the same moment,
+        # prints a traceback (OSError: Bad file descriptor) after ours.
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=PARENT_POLL * 10)
         raise
     pool.shutdown(wait=True)
 

@@ -631,8 +631,12 @@ def _dropped_if_empty(folder: Path | None, made: Path | None) -> Iterator[None]:
 
 
 def _interrupted(db, tour, where: object) -> int:  # agents' ResultsDB and Tournament
-    """Say how far an interrupted run got (exit code 130)."""
+    """Say how far an interrupted run got (exit code 130). One that stored no
+    game goes on as an interruption, so that the database (and folder) the
+    command made is removed as the block holding it unwinds."""
     done = len(db.finished(tour.run))
+    if not done:
+        raise KeyboardInterrupt("no game of this run was stored")
     print(
         f"\ninterrupted: {done} of {tour.games} games are stored in {where}; "
         "run the same command again to resume",
@@ -759,10 +763,24 @@ def _tournament(args: argparse.Namespace, emit: Callable[[str], None]) -> int:
 
                 by_hero = summarize_heroes(r for r in db.games([tour.run]) if r.game < tour.games)
     if args.json:
-        keys = ("games", "mean_placement", "ci_low", "ci_high", "top4", "win")
-        out: dict = {"agents": {k: {f: v[f] for f in keys} for k, v in summary.items()}}
+        keys = ["mean_placement", "ci_low", "ci_high", "top4", "top4_low", "top4_high"]
+        keys += ["win", "win_low", "win_high"]
+        out: dict = {
+            "run": tour.run,
+            "games": tour.games,
+            "seed": args.seed,
+            "lineup": args.lineup,
+            # Per agent label: the seats it held over the games (``seats``), the
+            # games it played in (``lobbies``), and the figures of the table.
+            "agents": {
+                label: {"seats": r["games"], "lobbies": r["lobbies"], **{f: r[f] for f in keys}}
+                for label, r in summary.items()
+            },
+        }
         if tour.heroes:
-            out["heroes"] = by_hero
+            from bgsim.heroes import heroes
+
+            out["heroes"] = {h: {"name": heroes()[h].name, **r} for h, r in by_hero.items()}
         emit(_json(out))
         return 0
     where = _one_line(args.db)
@@ -1578,8 +1596,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as exc:
         print(f"bgsim: error: {_one_line(exc)}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("bgsim: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"bgsim: interrupted{f': {exc}' if str(exc) else ''}", file=sys.stderr)
         return 130
     except _user_errors() as exc:  # the project's one-line errors, wherever raised
         print(f"bgsim: error: {_one_line(exc)}", file=sys.stderr)

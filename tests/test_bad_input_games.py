@@ -734,3 +734,35 @@ def test_resuming_a_run_whose_stored_games_are_corrupt_changes_nothing(tmp_path,
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
         assert conn.execute("SELECT count(*) FROM games").fetchone() == (2,)
     conn.close()
+
+
+# An agent standing in for Ctrl-C before the first game ends.
+INTERRUPTS = """
+class Agent:
+    name = "x"
+    def reset(self, seat, seed): pass
+    def act(self, obs, legal): raise KeyboardInterrupt
+"""
+
+
+def test_a_tournament_interrupted_before_its_first_game_leaves_what_it_found(
+    tmp_path, capsys, monkeypatch
+):
+    _agent_module(tmp_path, monkeypatch, "interrupts", INTERRUPTS)
+    args = ("--agent", "x=interrupts:Agent", "--lineup", "x:1,random:7", "--games", "2")
+    code, _, err = run(capsys, "tournament", *args, "--db", tmp_path / "new.db")
+    assert code == 130 and "interrupted: no game of this run was stored" in err, err
+    assert not (tmp_path / "new.db").exists()  # the database it made is gone again
+    code, _, err = run(capsys, "demo", *args, "--out", tmp_path / "demo", "--workers", "1")
+    assert code == 130 and not (tmp_path / "demo").exists(), err
+    # A database that held a run before keeps it, unchanged.
+    db = tmp_path / "old.db"
+    assert run(capsys, "tournament", "--lineup", "random:8", "--games", "1", "--db", db)[0] == 0
+
+    def rows() -> list:
+        with sqlite3.connect(db) as conn:
+            return [conn.execute(f"SELECT * FROM {t}").fetchall() for t in ("runs", "games")]
+
+    before = rows()
+    code, _, err = run(capsys, "tournament", *args, "--db", db)
+    assert code == 130 and rows() == before, err

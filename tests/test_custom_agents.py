@@ -82,7 +82,7 @@ def test_a_custom_agent_plays_a_tournament_and_a_changed_one_starts_a_new_run(tm
     first = bgsim(*args, "--json", cwd=tmp_path, path=tmp_path / "code")
     assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)["agents"]
-    assert summary["mine[patience=2]"]["games"] == 2
+    assert summary["mine[patience=2]"]["seats"] == 2
     again = bgsim(*args, cwd=tmp_path, path=tmp_path / "code")
     assert "resuming: 2 of 2 games" in again.stdout and "note:" not in again.stdout
     source.write_text(source.read_text() + "\n# a change\n", encoding="utf-8")
@@ -268,7 +268,7 @@ def test_a_custom_agent_plays_on_the_ray_backend(tmp_path):
         path=tmp_path / "code",
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["agents"]["mine"]["games"] == 2
+    assert json.loads(done.stdout)["agents"]["mine"]["seats"] == 2
 
 
 CHATTY = """
@@ -303,7 +303,7 @@ def test_what_an_agent_prints_stays_off_the_json_document(tmp_path, workers):
         path=source.parent,
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["agents"]["chatty"]["games"] == 2
+    assert json.loads(done.stdout)["agents"]["chatty"]["seats"] == 2
     assert "loaded" in done.stderr and "thinking..." in done.stderr
 
 

@@ -1,5 +1,6 @@
 """Results database, tournament summaries and the plotly figures."""
 
+import json
 import math
 
 import pytest
@@ -152,3 +153,35 @@ def test_a_database_from_before_fingerprints_gets_the_column(tmp_path):
         db.add_run("new", "random:8", {}, 0, {"random": "abc"})
         prints = {run: f for run, _, _, _, f in db.runs_with_fingerprints()}
     assert prints == {"old": {}, "new": {"random": "abc"}}
+
+
+def test_the_tournament_json_names_seats_and_lobbies_and_gives_every_interval(tmp_path, capsys):
+    from bgsim.cli import main
+
+    db = tmp_path / "r.db"
+    code = main(
+        [
+            "tournament",
+            "--lineup",
+            "greedy:2,random:6",
+            "--games",
+            "3",
+            "--db",
+            str(db),
+            "--seed",
+            "4",
+            "--json",
+        ]
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert (out["games"], out["seed"], out["lineup"]) == (3, 4, "greedy:2,random:6")
+    assert out["run"] and set(out["agents"]) == {"greedy", "random"}
+    greedy = out["agents"]["greedy"]
+    assert (greedy["seats"], greedy["lobbies"]) == (6, 3)  # two seats in each of 3 games
+    for key in ("mean_placement", "ci_low", "ci_high", "top4", "top4_low", "top4_high"):
+        assert key in greedy
+    assert greedy["win_low"] <= greedy["win"] <= greedy["win_high"]
+    heroes = out["heroes"].values()
+    assert sum(h["games"] for h in heroes) == 24  # each seat drafted one hero
+    assert all(isinstance(h["name"], str) and h["name"] for h in heroes)
