@@ -1024,8 +1024,10 @@ def _cmd_plot(args: argparse.Namespace) -> int:
 
     _results_file(args.db)
     output_dir(args.out, "plot folder", make=False)  # checked before the database is read
+    made = _missing_from(Path(args.out))
     try:
-        written, png_problem = write_plots(args.db, args.out, png=args.png, runs=args.run)
+        with _dropped_if_empty(Path(args.out), made):  # interrupted before a figure is written
+            written, png_problem = write_plots(args.db, args.out, png=args.png, runs=args.run)
     except (ResultsError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     for path in written:

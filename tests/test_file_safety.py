@@ -287,6 +287,15 @@ def test_plots_interrupted_while_drawing_leave_the_old_set_and_no_new_folder(
         drawn.clear()
         code, _, err = run(capsys, "plot", tmp_path / "r.db", "--out", out)
         assert code == 130 and "interrupted" in err
+    # Interrupted while writing, once its folders are made: they go again.
+    monkeypatch.setattr(viz.plots, "standalone_html", real)
+
+    def interrupted(pages):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(viz.plots, "write_together", interrupted)
+    code, _, err = run(capsys, "plot", tmp_path / "r.db", "--out", tmp_path / "new" / "sub")
+    assert code == 130 and "interrupted" in err
     assert {p.name: p.read_text() for p in old.iterdir()} == dict.fromkeys(
         ("win_rate.html", "placements.html", "mean_placement.html", "health.html", "heroes.html"),
         "old",
