@@ -499,7 +499,7 @@ def test_gym_env_bad_actions_and_options():
 
 
 def test_encoder_layout_and_features():
-    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2223
+    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2237
     assert describe_layout().splitlines()[-1] == f"total {OBS_SIZE}"
     lobby = Lobby(7)
     obs = lobby.observe(3)
@@ -809,3 +809,47 @@ def test_a_shallow_copy_of_an_environment_plays_its_own_game():
     twin = copy.copy(gym_env)
     twin.step(703)
     assert gym_env.lobby.turn == 0 and twin.lobby.turn == 1  # the original still drafts
+
+
+def test_the_great_akazamzaraks_secrets_are_encoded_when_offered_and_when_held():
+    from bgsim import ChooseHero, EndTurn, HeroPower
+    from bgsim.envs.encoding import CARD_IDS, DRAFT_FEATURES, SECRET_IDS
+
+    akazamzarak = "TB_BaconShop_HERO_21"
+    seed, seat = next(
+        (s, p)
+        for s in range(500)
+        for p in range(N)
+        if akazamzarak in Lobby(s, heroes=True).state(p).hero_offers
+    )
+    lobby = Lobby(seed, heroes=True)
+    for p in range(N):
+        offers = lobby.state(p).hero_offers
+        lobby.apply(p, ChooseHero(offers.index(akazamzarak) if p == seat else 0))
+    encoder = ObservationEncoder()
+    draft = LAYOUT["draft"]
+    card = DRAFT_FEATURES.index("card")
+    held: tuple = ()
+    while not held:
+        for p in lobby.to_act():
+            if p != seat:
+                lobby.apply(p, EndTurn())
+        state = lobby.state(seat)
+        if state.hero_offers:  # the Secrets offered: each one's card id, none a hero or power
+            rows = encoder.encode_lobby(lobby, seat)[draft.slice].reshape(draft.shape)
+            shown = [CARD_IDS[round(float(v) * len(CARD_IDS)) - 1] for v in rows[:, card] if v]
+            assert shown == list(state.hero_offers) and set(shown) <= set(SECRET_IDS)
+            assert not rows[:, 1:3].any()
+            lobby.apply(seat, ChooseHero(0))
+            held = (state.hero_offers[0],)
+        elif any(isinstance(a, HeroPower) for a in lobby.legal_actions(seat)):
+            lobby.apply(
+                seat, next(a for a in lobby.legal_actions(seat) if isinstance(a, HeroPower))
+            )
+        else:
+            lobby.apply(seat, EndTurn())
+    flags = encoder.encode_lobby(lobby, seat)[LAYOUT["secrets"].slice]
+    assert [SECRET_IDS[i] for i in np.flatnonzero(flags)] == list(held)
+    assert np.array_equal(
+        encoder.encode_lobby(lobby, seat), ObservationEncoder().encode(lobby.observe(seat))
+    )

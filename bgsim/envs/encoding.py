@@ -3,8 +3,10 @@
 :class:`ObservationEncoder` turns an :class:`~bgsim.observation.Observation`
 (what one player may know) into a float32 vector of :data:`OBS_SIZE` values,
 every value in ``[0, 1]``. The layout is versioned (:data:`LAYOUT_VERSION`);
-any change to it gets a new version. Layout 2 (layout 1 plus the heroes, and
-every spell a hand may hold in :data:`CARD_IDS`), for eight players
+any change to it gets a new version. Layout 3 (layout 2 plus the Secrets of
+The Great Akazamzarak: those offered, in the draft rows, and those held;
+layout 2 was layout 1 plus the heroes and every spell a hand may hold in
+:data:`CARD_IDS`), for eight players
 (``n = 8``), by section in order (:data:`LAYOUT` gives each section's slice
 and shape; :func:`describe_layout` prints them)::
 
@@ -23,10 +25,13 @@ and shape; :func:`describe_layout` prints them)::
     hero       (8,)         own hero and hero power, HERO_FEATURES
     heroes     (8, 5)       every player's hero, power and visible counter,
                             HEROES_FEATURES; rows as in ``players``
-    draft      (4, 3)       the heroes (or hero powers) offered, DRAFT_FEATURES
-    total      2,223
+    draft      (4, 4)       the heroes (or hero powers, or Secrets) offered,
+                            DRAFT_FEATURES
+    secrets    (10,)        1 for each Secret of SECRET_IDS the observer holds (The
+                            Great Akazamzarak's; a Darkmoon Prize's Ice Block)
+    total      2,237
 
-Without heroes (``Lobby(heroes=False)``) the three hero sections are zeros.
+Without heroes (``Lobby(heroes=False)``) the four hero sections are zeros.
 A hero is ``(i + 1) / len(HERO_IDS)`` for its index ``i`` in :data:`HERO_IDS`,
 a hero power ``(i + 1) / len(POWER_IDS)`` likewise.
 
@@ -51,7 +56,7 @@ as pure Python it gives the same vectors (``tests/test_envs.py``).
 >>> vector = encoder.encode(Lobby(7).observe(0))
 >>> gold = LAYOUT["self"].start + SELF_FEATURES.index("gold")
 >>> vector.shape, vector.dtype.name, float(vector[gold])  # 3 gold / 20
-((2223,), 'float32', 0.15000000596046448)
+((2237,), 'float32', 0.15000000596046448)
 """
 
 from __future__ import annotations
@@ -64,8 +69,9 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from bgsim._core.hero_powers import PASSIVE, power_cost
+from bgsim._core.hero_powers import PASSIVE, combat_hero, power_cost
 from bgsim._core.hero_state import HeroState
+from bgsim._core.heroes_warband import SECRETS
 from bgsim._core.minions import GOLD_COIN, INFO, TRIPLE_REWARD, HandCard, MinionCard
 from bgsim._core.player_state import PlayerState
 
@@ -85,7 +91,7 @@ from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset, load_ruleset
 from combat_c.guarded import shown
 
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 
 _SPELLS = sorted(
     c.id for c in cards() if c.type == "spell" and c.id not in (GOLD_COIN, TRIPLE_REWARD)
@@ -101,6 +107,9 @@ HERO_IDS: tuple[str, ...] = tuple(sorted(c.id for c in cards() if c.type == "her
 """Every hero card id, sorted (the draftable heroes and any other hero card)."""
 POWER_IDS: tuple[str, ...] = tuple(sorted(c.id for c in cards() if c.type == "hero_power"))
 """Every hero power card id, sorted."""
+SECRET_IDS: tuple[str, ...] = tuple(SECRETS)
+"""The Secrets The Great Akazamzarak's power discovers, sorted: the
+``secrets`` section has one flag per Secret, in this order."""
 _HERO_INDEX = {card: (i + 1) / len(HERO_IDS) for i, card in enumerate(HERO_IDS)}
 _POWER_INDEX = {card: (i + 1) / len(POWER_IDS) for i, card in enumerate(POWER_IDS)}
 
@@ -187,8 +196,9 @@ HEROES_FEATURES: tuple[str, ...] = (
 
 DRAFT_FEATURES: tuple[str, ...] = (
     "present",  # an offer in this slot
-    "hero",  # the hero offered (0 for an offered hero power)
+    "hero",  # the hero offered (0 for an offered hero power or Secret)
     "power",  # its hero power (or the hero power offered)
+    "card",  # a Secret offered: (index in CARD_IDS + 1) / len(CARD_IDS); else 0
 )
 
 OPPONENT_FEATURES: tuple[str, ...] = (
@@ -237,6 +247,7 @@ def _layout(players: int) -> dict[str, Section]:
         "hero": (len(HERO_FEATURES),),
         "heroes": (players, len(HEROES_FEATURES)),
         "draft": (MAX_HERO_OFFERS, len(DRAFT_FEATURES)),
+        "secrets": (len(SECRET_IDS),),
     }
     out, at = {}, 0
     for name, shape in shapes.items():
@@ -247,7 +258,7 @@ def _layout(players: int) -> dict[str, Section]:
 
 
 def layout(players: int = 8) -> dict[str, Section]:
-    """Layout 2 for a lobby of ``players`` (``players`` rows of ``players``
+    """Layout 3 for a lobby of ``players`` (``players`` rows of ``players``
     and ``heroes``, ``players - 1`` of ``opponents`` and ``seen``; the rest as
     for eight).
 
@@ -260,10 +271,10 @@ def layout(players: int = 8) -> dict[str, Section]:
 
 
 LAYOUT: dict[str, Section] = _layout(8)
-"""Layout 2 for eight players: section name -> :class:`Section`."""
+"""Layout 3 for eight players: section name -> :class:`Section`."""
 
-OBS_SIZE: int = LAYOUT["draft"].stop
-"""Length of the observation vector for eight players (2,223)."""
+OBS_SIZE: int = LAYOUT["secrets"].stop
+"""Length of the observation vector for eight players (2,237)."""
 
 
 def describe_layout(players: int = 8) -> str:
@@ -515,6 +526,9 @@ _NO_HERO_ROW: Final = bytes(_HEROES_ROW.size)
 _NO_HERO: Final = bytes(_HERO.size)
 _HERO_BYTES: Final[dict[int, tuple[HeroState, bytes]]] = {}
 _DRAFT_BYTES: Final[dict[tuple[str, ...], bytes]] = {}
+_SECRETS: Final = struct.Struct(f"{len(SECRET_IDS)}f")
+_NO_SECRETS: Final = bytes(_SECRETS.size)
+_SECRETS_BYTES: Final[dict[tuple[str, ...], bytes]] = {}
 
 
 def _hero_bytes(hero: HeroState) -> bytes:
@@ -537,8 +551,21 @@ def _hero_bytes(hero: HeroState) -> bytes:
     return data
 
 
+def _secrets_bytes(hero: HeroState) -> bytes:
+    """The secrets section: the Secrets the hero holds in play (only The
+    Great Akazamzarak's power has any)."""
+    held: tuple[str, ...] = combat_hero(hero)[3]
+    if not held:
+        return _NO_SECRETS
+    data = _SECRETS_BYTES.get(held)
+    if data is None:
+        data = _SECRETS.pack(*(1.0 if s in held else 0.0 for s in SECRET_IDS))
+        _SECRETS_BYTES[held] = data
+    return data
+
+
 def _draft_bytes(offers: tuple[str, ...]) -> bytes:
-    """The draft section for these offers (heroes, or hero powers)."""
+    """The draft section for these offers (heroes, hero powers or Secrets)."""
     data = _DRAFT_BYTES.get(offers)
     if data is None:
         db = cards()
@@ -550,11 +577,14 @@ def _draft_bytes(offers: tuple[str, ...]) -> bytes:
                 power = card.hero_power or ""
                 rows.append(
                     _DRAFT_ROW.pack(
-                        1.0, _HERO_INDEX.get(card_id, 0.0), _POWER_INDEX.get(power, 0.0)
+                        1.0, _HERO_INDEX.get(card_id, 0.0), _POWER_INDEX.get(power, 0.0), 0.0
                     )
                 )
-            else:
-                rows.append(_DRAFT_ROW.pack(1.0, 0.0, _POWER_INDEX.get(card_id, 0.0)))
+            elif card_id in _POWER_INDEX:
+                rows.append(_DRAFT_ROW.pack(1.0, 0.0, _POWER_INDEX[card_id], 0.0))
+            else:  # a Secret
+                secret = _card_value(card_id) if card_id in _CARD_INDEX else 0.0
+                rows.append(_DRAFT_ROW.pack(1.0, 0.0, 0.0, secret))
         rows += [bytes(_DRAFT_ROW.size)] * (MAX_HERO_OFFERS - len(rows))
         data = _DRAFT_BYTES[offers] = b"".join(rows)
     return data
@@ -645,7 +675,7 @@ class _Seat:
 
 
 class ObservationEncoder:
-    """Encodes observations as layout-2 vectors (see the module doc).
+    """Encodes observations as layout-3 vectors (see the module doc).
 
     One encoder serves every seat of a lobby and any number of lobbies. It
     keeps, per seat, the last vector it built and the immutable values it
@@ -669,7 +699,7 @@ class ObservationEncoder:
         self.rules = rules
         n = self.players = rules.lobby.players
         self.layout = layout(n)
-        self.size = self.layout["draft"].stop
+        self.size = self.layout["secrets"].stop
         self._seats: list[_Seat | None] = [None] * n
         self._hero = float(rules.lobby.hero_health)
         self._max_tier = rules.tavern.max_tier
@@ -701,6 +731,7 @@ class ObservationEncoder:
         self._hero_at = slice(4 * lay["hero"].start, 4 * lay["hero"].stop)
         self._heroes = slice(4 * lay["heroes"].start, 4 * lay["heroes"].stop)
         self._draft = slice(4 * lay["draft"].start, 4 * lay["draft"].stop)
+        self._secrets = slice(4 * lay["secrets"].start, 4 * lay["secrets"].stop)
 
     def __reduce__(self) -> tuple:
         # Its ruleset only: the per-seat vectors and caches are rebuilt on use.
@@ -750,7 +781,7 @@ class ObservationEncoder:
 
         >>> from bgsim.lobby import Lobby
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
-        (2223,)
+        (2237,)
         """
         if type(lobby) is not Lobby and not isinstance(lobby, Lobby):
             raise TypeError(
@@ -885,7 +916,12 @@ class ObservationEncoder:
             c.discover = discover
         hero = s.hero
         if hero is not c.hero:
-            view[self._hero_at] = _hero_bytes(hero) if hero is not None else _NO_HERO
+            if hero is None:
+                view[self._hero_at] = _NO_HERO
+                view[self._secrets] = _NO_SECRETS
+            else:
+                view[self._hero_at] = _hero_bytes(hero)
+                view[self._secrets] = _secrets_bytes(hero)
             c.hero = hero
         offers = s.hero_offers
         if offers is not c.offers:
