@@ -115,12 +115,24 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
         elif "not a database" in text or "malformed" in text or "encrypted" in text:
             problem = f"not a bgsim results database ({text})"
         elif "unable to open" in text:
-            problem = "cannot be opened (a folder, or a missing or unreadable folder?)"
+            problem = _unopenable(path)
         elif "locked" in text or "busy" in text:
             problem = "is locked by another program"
         else:
             problem = f"SQLite failed: {text}"
         raise ResultsError(f"{path}: {problem}") from None
+
+
+def _unopenable(path: Path) -> str:
+    """Why SQLite could not open ``path``, named where it can be told."""
+    folder = path.parent
+    if path.is_dir():
+        return "cannot be opened: it is a folder"
+    if not folder.is_dir():
+        return f"cannot be opened: its folder {folder} does not exist"
+    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot be made: its folder {folder} is not writable"
+    return "cannot be opened (an unreadable file or folder?)"
 
 
 def _uri(path: Path, readonly: bool) -> str:

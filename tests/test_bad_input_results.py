@@ -78,7 +78,11 @@ def test_a_database_path_that_is_a_folder(tmp_path, capsys):
     before = sorted(tmp_path.iterdir())
     refused(capsys, (*TOURNAMENT, "--db", f"{tmp_path}/new/"), "names a folder")
     refused(capsys, (*TOURNAMENT, "--db", f"{tmp_path}/r.db/"), "names a folder")
+    missing = tmp_path / "missing" / "parent"
+    refused(capsys, (*TOURNAMENT, "--db", missing / "x.db"), f"its folder {missing} does not exist")
     assert sorted(tmp_path.iterdir()) == before
+    with pytest.raises(ResultsError, match="does not exist"):  # the class says the same
+        ResultsDB(missing / "x.db")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
