@@ -78,18 +78,17 @@ class AgentError(RuntimeError):
         called."""
         tb = exc.__traceback__
         if isinstance(exc, TypeError) and tb is not None and tb.tb_next is None:
-            text = " ".join(str(exc).split())[:200]
             return cls(
                 f"agent {shown(name)} (player {player}) could not be called on turn {turn}: "
-                f"TypeError: {text}; bgsim calls act(observation, legal_actions) and "
-                "reset(seat, seed)"
+                f"{described(exc, located=False)}; bgsim calls act(observation, "
+                "legal_actions) and reset(seat, seed)"
             )
         return cls(f"agent {shown(name)} (player {player}) failed on turn {turn}: {described(exc)}")
 
 
-def described(exc: BaseException) -> str:
-    """An exception in one line: its type, its message (cut short) and the
-    file and line where it was raised.
+def described(exc: BaseException, located: bool = True) -> str:
+    """An exception in one line: its type, its message (cut short) and, when
+    ``located``, the file and line where it was raised.
 
     >>> try:
     ...     {}["x"]
@@ -109,7 +108,7 @@ def described(exc: BaseException) -> str:
         tb = tb.tb_next
     # A SyntaxError's message names its file and line; where it was raised is
     # the importer's.
-    if tb is not None and not isinstance(exc, SyntaxError):
+    if located and tb is not None and not isinstance(exc, SyntaxError):
         where = f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
     return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
 

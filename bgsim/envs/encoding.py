@@ -484,6 +484,23 @@ def _moved_row(card: HandCard, source: tuple[HandCard, ...], rows: list[bytes] |
     return _row(card)
 
 
+def _rewrite_zone(
+    view: memoryview,
+    at: int,
+    zone: tuple[HandCard, ...],
+    before: tuple[HandCard, ...],
+    rows: list[bytes],
+    source: tuple[HandCard, ...] = (),
+    source_rows: list[bytes] | None = None,
+) -> list[bytes]:
+    """The rows of ``zone``, written at byte ``at`` of ``view`` where they
+    differ from the ``rows`` of the zone ``before`` (:func:`_zone_rows`,
+    :func:`_write_rows`)."""
+    new = _zone_rows(zone, before, rows, source, source_rows)
+    _write_rows(view, at, new, rows)
+    return new
+
+
 def _write_rows(view: memoryview, at: int, rows: list[bytes], before: list[bytes]) -> None:
     """Write a zone's card ``rows`` at byte ``at`` of ``view``, which holds
     the rows ``before`` (and empty slots after them): from the first row that
@@ -552,8 +569,8 @@ def _hero_bytes(hero: HeroState) -> bytes:
 
 
 def _secrets_bytes(hero: HeroState) -> bytes:
-    """The secrets section: the Secrets the hero holds in play (only The
-    Great Akazamzarak's power has any)."""
+    """The secrets section: the Secrets the hero holds in play (The Great
+    Akazamzarak's, and a Darkmoon Prize's Ice Block)."""
     held: tuple[str, ...] = combat_hero(hero)[3]
     if not held:
         return _NO_SECRETS
@@ -883,9 +900,7 @@ class ObservationEncoder:
         shop = s.shop
         if shop is not c.shop:
             if shop != c.shop:
-                rows = _zone_rows(shop, c.shop, c.shop_rows)
-                _write_rows(view, self._shop_at, rows, c.shop_rows)
-                c.shop_rows = rows
+                c.shop_rows = _rewrite_zone(view, self._shop_at, shop, c.shop, c.shop_rows)
             c.shop = shop
         frozen = s.shop_frozen
         if frozen is not c.frozen:
@@ -896,23 +911,23 @@ class ObservationEncoder:
         hand = s.hand
         if hand is not c.hand:
             if hand != c.hand:
-                rows = _zone_rows(hand, c.hand, c.hand_rows, old_shop, old_shop_rows)
-                _write_rows(view, self._hand_at, rows, c.hand_rows)
-                c.hand_rows = rows
+                c.hand_rows = _rewrite_zone(
+                    view, self._hand_at, hand, c.hand, c.hand_rows, old_shop, old_shop_rows
+                )
             c.hand = hand
         board = s.board
         if board is not c.board:
             if board != c.board:
-                rows = _zone_rows(board, c.board, c.board_rows, old_hand, old_hand_rows)
-                _write_rows(view, self._board_at, rows, c.board_rows)
-                c.board_rows = rows
+                c.board_rows = _rewrite_zone(
+                    view, self._board_at, board, c.board, c.board_rows, old_hand, old_hand_rows
+                )
             c.board = board
         discover = s.discover
         if discover is not c.discover:
             if discover != c.discover:
-                rows = _zone_rows(discover, c.discover, c.discover_rows)
-                _write_rows(view, self._discover_at, rows, c.discover_rows)
-                c.discover_rows = rows
+                c.discover_rows = _rewrite_zone(
+                    view, self._discover_at, discover, c.discover, c.discover_rows
+                )
             c.discover = discover
         hero = s.hero
         if hero is not c.hero:
