@@ -449,15 +449,18 @@ def _combat_row(m: Any) -> bytes:
     return row
 
 
-def _zone_rows(
+def _rewrite_zone(
+    view: memoryview,
+    at: int,
     zone: tuple[HandCard, ...],
     before: tuple[HandCard, ...],
     rows: list[bytes],
     source: tuple[HandCard, ...] = (),
     source_rows: list[bytes] | None = None,
 ) -> list[bytes]:
-    """The rows of ``zone``'s cards, given the ``rows`` of the zone it was
-    ``before`` the action. An action moves, adds or removes a card or two and
+    """The rows of ``zone``'s cards, written at byte ``at`` of ``view`` where
+    they differ from the ``rows`` of the zone it was ``before`` the action
+    (:func:`_write_rows`). An action moves, adds or removes a card or two and
     keeps the other card objects, so a card's row is mostly found at its own
     slot or next to it (compared by identity) rather than looked up; a card
     that came from another zone (bought, played), in that zone's ``source``
@@ -473,6 +476,7 @@ def _zone_rows(
             out.append(rows[i - 1])
         else:
             out.append(_moved_row(card, source, source_rows))
+    _write_rows(view, at, out, rows)
     return out
 
 
@@ -482,23 +486,6 @@ def _moved_row(card: HandCard, source: tuple[HandCard, ...], rows: list[bytes] |
             if other is card:
                 return rows[j]
     return _row(card)
-
-
-def _rewrite_zone(
-    view: memoryview,
-    at: int,
-    zone: tuple[HandCard, ...],
-    before: tuple[HandCard, ...],
-    rows: list[bytes],
-    source: tuple[HandCard, ...] = (),
-    source_rows: list[bytes] | None = None,
-) -> list[bytes]:
-    """The rows of ``zone``, written at byte ``at`` of ``view`` where they
-    differ from the ``rows`` of the zone ``before`` (:func:`_zone_rows`,
-    :func:`_write_rows`)."""
-    new = _zone_rows(zone, before, rows, source, source_rows)
-    _write_rows(view, at, new, rows)
-    return new
 
 
 def _write_rows(view: memoryview, at: int, rows: list[bytes], before: list[bytes]) -> None:
