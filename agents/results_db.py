@@ -130,8 +130,14 @@ def _unopenable(path: Path) -> str:
         return "cannot be opened: it is a folder"
     if not folder.is_dir():
         return f"cannot be opened: its folder {folder} does not exist"
-    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot be made: its folder {folder} is not writable"
+    if not path.exists():
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"cannot be made: its folder {folder} is not writable"
+    elif not os.access(path, os.R_OK):
+        return "cannot be opened: the file is not readable"
+    elif not (os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)):
+        # SQLite opens a database to write, with its journal beside it, or not at all.
+        return "cannot be written (a read-only file or folder)"
     return "cannot be opened (an unreadable file or folder?)"
 
 

@@ -102,15 +102,30 @@ def described(exc: BaseException, located: bool = True) -> str:
         text = "(its message cannot be shown)"
     if len(text) > 200:
         text = text[:200] + "..."
-    where = ""
+    # A SyntaxError's message names its file and line; where it was raised is
+    # the importer's.
+    where = raised_at(exc) if located and not isinstance(exc, SyntaxError) else ""
+    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
+
+
+def raised_at(exc: BaseException) -> str:
+    """`` (file:line)`` of the innermost frame ``exc`` passed through, or ""
+    for an exception never raised.
+
+    >>> try:
+    ...     int("x")
+    ... except ValueError as exc:
+    ...     raised_at(exc).startswith(" (")
+    True
+    >>> raised_at(ValueError("never raised"))
+    ''
+    """
     tb = exc.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    # A SyntaxError's message names its file and line; where it was raised is
-    # the importer's.
-    if located and tb is not None and not isinstance(exc, SyntaxError):
-        where = f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
-    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
+    if tb is None:
+        return ""
+    return f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
 
 
 class BudgetError(ValueError):

@@ -52,7 +52,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from bgsim.agent import Agent, described
+from bgsim.agent import Agent, described, raised_at
 from bgsim.resources import data_dir
 from combat_c.guarded import shown
 
@@ -407,7 +407,19 @@ def make_agent(spec: AgentSpec, **common: Any) -> Agent:
     try:
         agent = factory(**kwargs)
     except (TypeError, ValueError) as exc:  # a bad option, in the agent's own words
-        raise LineupError(f"agent {shown(spec.label, 80)}: {exc}") from None
+        where = ""
+        tb = exc.__traceback__
+        if (
+            tb is not None
+            and tb.tb_next is not None
+            and cls.__module__.split(".")[0]
+            not in (
+                "agents",
+                "bgsim",
+            )
+        ):  # raised in a user's agent: its file and line help more than a bundled one's
+            where = raised_at(exc)
+        raise LineupError(f"agent {shown(spec.label, 80)}: {exc}{where}") from None
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # the agent's code failed (SystemExit too): say where

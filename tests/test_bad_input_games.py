@@ -331,6 +331,17 @@ FAILING_AGENTS = {
         """,
         ("building it failed: RuntimeError: boom (", ".py:5)"),
     ),
+    "rejects its setting": (
+        """
+        class Agent:
+            name = "x"
+            def __init__(self, n: int = 1):
+                limit = int("abc")
+            def reset(self, seat, seed): pass
+            def act(self, obs, legal): return legal[0]
+        """,
+        ("agent 'x': invalid literal for int() with base 10: 'abc' (", ".py:5)"),
+    ),
     "exits when built": (
         """
         import sys
@@ -465,6 +476,7 @@ def test_an_agent_whose_code_fails_is_one_line(case, command, tmp_path, capsys, 
         raise AssertionError(f"the message points into bgsim, not the agent: {line}")
     if command == "tournament" and case not in (
         "builds",
+        "rejects its setting",
         "exits when built",
         "exits on import",
         "is a function",

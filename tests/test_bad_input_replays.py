@@ -241,6 +241,10 @@ def test_watch_without_a_display_fails_at_once(lines, tmp_path, capsys, monkeypa
     monkeypatch.setattr(pygame.display, "init", lambda: None)
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
     refused(capsys, ("watch", path), "no display", "offscreen", code=1)
+    # A driver the user set that draws nowhere would play unseen until killed.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")
+    refused(capsys, ("watch", path), "SDL_VIDEODRIVER=dummy draws nowhere", "--screenshot", code=1)
 
 
 def test_an_action_code_that_is_not_the_action_its_record_names(lines, tmp_path, capsys):

@@ -114,6 +114,23 @@ def test_a_read_only_database(tmp_path, capsys, monkeypatch):
     refused(capsys, (*TOURNAMENT, "--games", "3", "--db", path), "r.db", "cannot be written")
 
 
+def test_a_database_on_a_read_only_file_system(tmp_path, capsys, monkeypatch):
+    # SQLite cannot open a database to write where it cannot make its journal:
+    # it says only "unable to open database file", and bgsim names the cause.
+    path = _results(tmp_path / "r.db")
+    capsys.readouterr()
+
+    def unable(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    def access(target: object, mode: int) -> bool:
+        return not mode & os.W_OK  # readable, not writable (EROFS)
+
+    monkeypatch.setattr("agents.results_db.sqlite3.connect", unable)
+    monkeypatch.setattr("agents.results_db.os.access", access)
+    refused(capsys, (*TOURNAMENT, "--games", "3", "--db", path), "r.db", "read-only file or folder")
+
+
 def test_hand_edited_rows_are_named(tmp_path, capsys):
     path = _results(tmp_path / "r.db", games=1)
     capsys.readouterr()

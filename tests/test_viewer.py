@@ -625,8 +625,15 @@ def test_window_close_ends_the_loop(game):
     assert v.texts["caption"] and drawn_share(screen, screen.get_rect()) > 0.3
 
 
+def window(monkeypatch) -> None:
+    """Let ``main`` open its window on the tests' dummy video driver, which it
+    refuses from a user (a window there would play unseen until killed)."""
+    monkeypatch.setattr("viz.app.HEADLESS_DRIVERS", ())
+
+
 def test_main_opens_a_window_and_quits(game, monkeypatch):
     path, _, _ = game
+    window(monkeypatch)
     seen = []
 
     def events() -> list:
@@ -649,6 +656,7 @@ def test_ctrl_c_in_the_window_exits_130_as_every_command(game, monkeypatch, caps
         raise KeyboardInterrupt
 
     monkeypatch.setattr(pygame.event, "get", interrupted)
+    window(monkeypatch)
     assert main(str(path), at=3) == 130
     assert "bgsim: interrupted" in capsys.readouterr().err
 
@@ -681,6 +689,7 @@ def test_player_option_overrides_the_winner(game, tmp_path, capsys, monkeypatch)
     assert "frame 0 of" in capsys.readouterr().out  # 0: every player, from the first frame
     made = []
     monkeypatch.setattr("viz.app.Viewer.run", lambda self, screen: made.append(self))
+    window(monkeypatch)
     assert main(str(path), player=4) == 0
     assert made[0].player == 3 and made[0].index == frames.start(3)
 

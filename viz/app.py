@@ -472,9 +472,14 @@ def main(
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
-        if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
-            # SDL fell back to a driver that shows nothing: no display here.
+        if driver in HEADLESS_DRIVERS:
+            # A window on a driver that draws nowhere would play unseen until killed.
             pygame.display.quit()
+            if os.environ.get("SDL_VIDEODRIVER") == driver:
+                return _error(
+                    f"SDL_VIDEODRIVER={driver} draws nowhere, so a window would play unseen; "
+                    "unset it, or use --screenshot to render headless"
+                )
             return _error(
                 f"no display to open a window on (SDL found only its {driver!r} driver); "
                 "set DISPLAY, or use --screenshot to render headless"
