@@ -23,7 +23,7 @@ with warnings.catch_warnings():  # its import of pettingzoo.classic is deprecate
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from bgsim import SpellCard
+from bgsim import ChooseHero, EndTurn, SpellCard
 from bgsim.actions import NUM_ACTIONS, IllegalActionError
 from bgsim.envs import GYM_ID, LAYOUT, OBS_SIZE, ObservationEncoder, battlegrounds_v0
 from bgsim.envs.bench import aec_game, gym_game, lobby_game, lobby_gym_game
@@ -499,7 +499,7 @@ def test_gym_env_bad_actions_and_options():
 
 
 def test_encoder_layout_and_features():
-    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2237
+    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2328
     assert describe_layout().splitlines()[-1] == f"total {OBS_SIZE}"
     lobby = Lobby(7)
     obs = lobby.observe(3)
@@ -853,3 +853,87 @@ def test_the_great_akazamzaraks_secrets_are_encoded_when_offered_and_when_held()
     assert np.array_equal(
         encoder.encode_lobby(lobby, seat), ObservationEncoder().encode(lobby.observe(seat))
     )
+
+
+def _drafted(hero_id: str) -> tuple[Lobby, int]:
+    """A lobby with heroes in which one seat drafted ``hero_id`` (the others
+    their first offer)."""
+    seed, seat = next(
+        (s, p)
+        for s in range(500)
+        for p in range(N)
+        if hero_id in Lobby(s, heroes=True).state(p).hero_offers
+    )
+    lobby = Lobby(seed, heroes=True)
+    for p in range(N):
+        offers = lobby.state(p).hero_offers
+        lobby.apply(p, ChooseHero(offers.index(hero_id) if p == seat else 0))
+    return lobby, seat
+
+
+def _others_end_turn(lobby: Lobby, seat: int) -> None:
+    for p in lobby.to_act():
+        if p != seat:
+            lobby.apply(p, EndTurn())
+
+
+def test_silas_darkmoons_tickets_are_encoded_on_their_shop_slots():
+    from bgsim import Buy
+
+    lobby, seat = _drafted("TB_BaconShop_HERO_90")
+    encoder = ObservationEncoder()
+    tickets = LAYOUT["tickets"].slice
+    seen_tickets = bought_tickets = 0
+    while bought_tickets < 2 and lobby.turn < 12:
+        _others_end_turn(lobby, seat)
+        state = lobby.state(seat)
+        flags = encoder.encode_lobby(lobby, seat)[tickets]
+        assert np.array_equal(flags, ObservationEncoder().encode(lobby.observe(seat))[tickets])
+        assert not flags[len(state.shop) :].any()  # no ticket on an empty slot
+        seen_tickets += int(flags.sum())
+        marked = [i for i in range(len(state.shop)) if flags[i]]
+        if marked and state.gold >= 3 and Buy(marked[0]) in lobby.legal_actions(seat):
+            count = state.hero.counter
+            lobby.apply(seat, Buy(marked[0]))
+            after = lobby.state(seat).hero.counter
+            assert after == count + 1 or (count == 2 and after == 0)  # a ticket, or a Prize
+            bought_tickets += 1
+        else:
+            lobby.apply(seat, EndTurn())
+    assert seen_tickets and bought_tickets == 2
+
+
+def test_maiev_shadowsongs_dormant_minions_are_encoded_until_they_awaken():
+    from bgsim import HeroPower
+
+    lobby, seat = _drafted("TB_BaconShop_HERO_62")
+    encoder = ObservationEncoder()
+    dormant, wait = LAYOUT["dormant"], LAYOUT["dormant_wait"]
+    shop = LAYOUT["shop"]
+    while not any(isinstance(a, HeroPower) for a in lobby.legal_actions(seat)):
+        _others_end_turn(lobby, seat)
+        lobby.apply(seat, EndTurn())
+    _others_end_turn(lobby, seat)
+    before = encoder.encode_lobby(lobby, seat)
+    power = next(a for a in lobby.legal_actions(seat) if isinstance(a, HeroPower))
+    target = power.shop
+    assert target is not None
+    row = before[shop.slice].reshape(shop.shape)[target].copy()
+    imprisoned = lobby.state(seat).shop[target]
+    lobby.apply(seat, power)
+    vector = encoder.encode_lobby(lobby, seat)
+    rows = vector[dormant.slice].reshape(dormant.shape)
+    assert np.array_equal(rows[0], row) and not rows[1:].any()
+    assert vector[wait.slice].tolist() == [0.5, 0.0, 0.0]  # two turns to go
+    assert np.array_equal(vector, ObservationEncoder().encode(lobby.observe(seat)))
+    turn = lobby.turn
+    lobby.apply(seat, EndTurn())
+    while lobby.turn == turn or seat not in lobby.to_act():
+        _others_end_turn(lobby, seat)
+    assert encoder.encode_lobby(lobby, seat)[wait.slice].tolist() == [0.25, 0.0, 0.0]
+    lobby.apply(seat, EndTurn())
+    while lobby.turn == turn + 1 or seat not in lobby.to_act():
+        _others_end_turn(lobby, seat)
+    vector = encoder.encode_lobby(lobby, seat)
+    assert not vector[dormant.slice].any() and not vector[wait.slice].any()
+    assert any(card.card == imprisoned.card for card in lobby.state(seat).hand)  # awake, in hand

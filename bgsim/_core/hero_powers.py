@@ -402,3 +402,30 @@ def visible_counter(hero: HeroState | None) -> tuple[str, int] | None:
         return None
     name = effects(hero).counter_name
     return None if name is None else (name, hero.counter)
+
+
+def shop_marks(hero: HeroState | None) -> tuple[bool, ...]:
+    """A flag per shop slot the power marks (Silas Darkmoon's Darkmoon
+    Tickets); () when it marks none.
+
+    >>> silas = HeroState("TB_BaconShop_HERO_90", "TB_BaconShop_HP_101")
+    >>> shop_marks(silas.changed(extra=((True, False), False)))
+    (True, False)
+    """
+    if hero is None:
+        return ()
+    hook = effects(hero).shop_marks
+    return () if hook is None else hook(hero)
+
+
+def dormant(hero: HeroState | None) -> tuple[tuple[MinionCard, int], ...]:
+    """The minions the power holds Dormant, each with the turn it awakens
+    (Maiev Shadowsong's), oldest first.
+
+    >>> dormant(HeroState("TB_BaconShop_HERO_62", "TB_BaconShop_HP_068"))
+    ()
+    """
+    if hero is None:
+        return ()
+    hook = effects(hero).dormant
+    return () if hook is None else hook(hero)

@@ -21,7 +21,7 @@ What the powers keep in ``HeroState``:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import (
@@ -281,6 +281,10 @@ def _maiev_awaken(t: Turn) -> None:
     t.hero = hero.changed(extra=tuple(asleep))
 
 
+def _maiev_dormant(hero: HeroState) -> tuple[tuple[MinionCard, int], ...]:
+    return cast(tuple[tuple[MinionCard, int], ...], hero.extra)
+
+
 def _maiev_slots(t: Turn, usual: int) -> int:
     """Dormant minions take tavern slots: a new shop draws that many fewer."""
     return max(usual - len(hero_of(t).extra), 0)
@@ -313,6 +317,11 @@ def _deryl(t: Turn, minion: MinionCard) -> None:
 
 def _tickets(hero: HeroState) -> tuple[bool, ...]:
     return hero.extra[0] if hero.extra else ()
+
+
+def _silas_marks(hero: HeroState) -> tuple[bool, ...]:
+    """The tickets on the shop's slots (none while a turn's roll is pending)."""
+    return () if hero.extra and hero.extra[1] else _tickets(hero)
 
 
 def _silas_keep(t: Turn) -> None:
@@ -472,7 +481,11 @@ POWERS: Final[dict[str, PowerEffects]] = {
     "TB_BaconShop_HP_039": PowerEffects(use=_yogg, usable=_yogg_usable),
     # Maiev Shadowsong: Imprison
     "TB_BaconShop_HP_068": PowerEffects(
-        target="shop", use=_maiev, start_of_turn=_maiev_awaken, shop_size=_maiev_slots
+        target="shop",
+        use=_maiev,
+        start_of_turn=_maiev_awaken,
+        shop_size=_maiev_slots,
+        dormant=_maiev_dormant,
     ),
     # Fungalmancer Flurgl: Gone Fishing
     "TB_BaconShop_HP_056": PowerEffects(on_sell=_flurgl),
@@ -483,6 +496,7 @@ POWERS: Final[dict[str, PowerEffects]] = {
         start_of_turn=_silas_keep,
         on_roll=_silas_roll,
         bought_from=_silas_bought,
+        shop_marks=_silas_marks,
         counter_name="tickets",
     ),
     # Zephrys, the Great: Three Wishes

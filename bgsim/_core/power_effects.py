@@ -85,6 +85,13 @@ What the combat engine is told (the board's hero fields), and back:
   the rules.
 - ``on_secrets(t, revealed)``: after a combat, before ``on_kills``: the
   power's Secrets revealed in it, gone from play.
+
+What the player sees of the power's own keeping (the observation vector's):
+
+- ``shop_marks(hero)``: a flag per shop slot the power marks (Silas
+  Darkmoon's Darkmoon Tickets); () when none.
+- ``dormant(hero)``: the minions the power holds Dormant and the turn each
+  awakens, oldest first (Maiev Shadowsong).
 """
 
 from __future__ import annotations
@@ -116,6 +123,8 @@ OnPick = Callable[[Turn, str], None]
 BoughtFrom = Callable[[Turn, int], None]
 OnPairings = Callable[[Turn, tuple[tuple[int, int], ...], "int | None"], None]
 AfterRound = Callable[[Turn, tuple[int, ...]], None]
+ShopMarks = Callable[[HeroState], tuple[bool, ...]]
+Dormant = Callable[[HeroState], tuple[tuple[MinionCard, int], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +168,8 @@ class PowerEffects:
     armed: Armed | None = None
     secrets: Secrets | None = None
     on_secrets: OnSecrets | None = None
+    shop_marks: ShopMarks | None = None
+    dormant: Dormant | None = None
 
 
 def hero_of(t: Turn) -> HeroState:

@@ -3,10 +3,11 @@
 :class:`ObservationEncoder` turns an :class:`~bgsim.observation.Observation`
 (what one player may know) into a float32 vector of :data:`OBS_SIZE` values,
 every value in ``[0, 1]``. The layout is versioned (:data:`LAYOUT_VERSION`);
-any change to it gets a new version. Layout 3 (layout 2 plus the Secrets of
-The Great Akazamzarak: those offered, in the draft rows, and those held;
-layout 2 was layout 1 plus the heroes and every spell a hand may hold in
-:data:`CARD_IDS`), for eight players
+any change to it gets a new version. Layout 4 (layout 3 plus what two hero
+powers keep beside their counter: Silas Darkmoon's tickets and Maiev
+Shadowsong's Dormant minions; layout 3 added The Great Akazamzarak's
+Secrets, offered and held, to layout 2, which was layout 1 plus the heroes
+and every spell a hand may hold in :data:`CARD_IDS`), for eight players
 (``n = 8``), by section in order (:data:`LAYOUT` gives each section's slice
 and shape; :func:`describe_layout` prints them)::
 
@@ -29,9 +30,14 @@ and shape; :func:`describe_layout` prints them)::
                             DRAFT_FEATURES
     secrets    (10,)        1 for each Secret of SECRET_IDS the observer holds (The
                             Great Akazamzarak's; a Darkmoon Prize's Ice Block)
-    total      2,237
+    tickets    (7,)         1 where that shop slot holds a Darkmoon Ticket (Silas
+                            Darkmoon's)
+    dormant    (3, 27)      Maiev Shadowsong's Dormant minions, oldest first, card
+                            rows
+    dormant_wait (3,)       min(turns until that minion awakens, 4) / 4
+    total      2,328
 
-Without heroes (``Lobby(heroes=False)``) the four hero sections are zeros.
+Without heroes (``Lobby(heroes=False)``) the seven hero sections are zeros.
 A hero is ``(i + 1) / len(HERO_IDS)`` for its index ``i`` in :data:`HERO_IDS`,
 a hero power ``(i + 1) / len(POWER_IDS)`` likewise.
 
@@ -56,7 +62,7 @@ as pure Python it gives the same vectors (``tests/test_envs.py``).
 >>> vector = encoder.encode(Lobby(7).observe(0))
 >>> gold = LAYOUT["self"].start + SELF_FEATURES.index("gold")
 >>> vector.shape, vector.dtype.name, float(vector[gold])  # 3 gold / 20
-((2237,), 'float32', 0.15000000596046448)
+((2328,), 'float32', 0.15000000596046448)
 """
 
 from __future__ import annotations
@@ -69,7 +75,7 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from bgsim._core.hero_powers import PASSIVE, combat_hero, power_cost
+from bgsim._core.hero_powers import PASSIVE, combat_hero, dormant, power_cost, shop_marks
 from bgsim._core.hero_state import HeroState
 from bgsim._core.heroes_warband import SECRETS
 from bgsim._core.minions import GOLD_COIN, INFO, TRIPLE_REWARD, HandCard, MinionCard
@@ -91,7 +97,7 @@ from bgsim.observation import Observation
 from bgsim.ruleset import Ruleset, load_ruleset
 from combat_c.guarded import shown
 
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 
 _SPELLS = sorted(
     c.id for c in cards() if c.type == "spell" and c.id not in (GOLD_COIN, TRIPLE_REWARD)
@@ -201,6 +207,10 @@ DRAFT_FEATURES: tuple[str, ...] = (
     "card",  # a Secret offered: (index in CARD_IDS + 1) / len(CARD_IDS); else 0
 )
 
+MAX_DORMANT = 3
+"""Rows of the ``dormant`` section: Maiev Shadowsong imprisons one minion a
+turn for two turns, so at most two sleep at once; a third row spares room."""
+
 OPPONENT_FEATURES: tuple[str, ...] = (
     "last_opponent",  # the observer's last opponent
     "seen",  # the observer has seen this warband in combat
@@ -248,6 +258,9 @@ def _layout(players: int) -> dict[str, Section]:
         "heroes": (players, len(HEROES_FEATURES)),
         "draft": (MAX_HERO_OFFERS, len(DRAFT_FEATURES)),
         "secrets": (len(SECRET_IDS),),
+        "tickets": (MAX_SHOP,),
+        "dormant": (MAX_DORMANT, CARD_WIDTH),
+        "dormant_wait": (MAX_DORMANT,),
     }
     out, at = {}, 0
     for name, shape in shapes.items():
@@ -258,7 +271,7 @@ def _layout(players: int) -> dict[str, Section]:
 
 
 def layout(players: int = 8) -> dict[str, Section]:
-    """Layout 3 for a lobby of ``players`` (``players`` rows of ``players``
+    """Layout 4 for a lobby of ``players`` (``players`` rows of ``players``
     and ``heroes``, ``players - 1`` of ``opponents`` and ``seen``; the rest as
     for eight).
 
@@ -271,10 +284,10 @@ def layout(players: int = 8) -> dict[str, Section]:
 
 
 LAYOUT: dict[str, Section] = _layout(8)
-"""Layout 3 for eight players: section name -> :class:`Section`."""
+"""Layout 4 for eight players: section name -> :class:`Section`."""
 
-OBS_SIZE: int = LAYOUT["secrets"].stop
-"""Length of the observation vector for eight players (2,237)."""
+OBS_SIZE: int = LAYOUT["dormant_wait"].stop
+"""Length of the observation vector for eight players (2,328)."""
 
 
 def describe_layout(players: int = 8) -> str:
@@ -568,6 +581,29 @@ def _secrets_bytes(hero: HeroState) -> bytes:
     return data
 
 
+_HELD: Final = struct.Struct(f"{MAX_SHOP}f")
+_WAIT: Final = struct.Struct(f"{MAX_DORMANT}f")
+_NOTHING_HELD: Final = bytes(_HELD.size + MAX_DORMANT * _ROW_BYTES + _WAIT.size)
+
+
+def _held_bytes(hero: HeroState, turn: int) -> bytes:
+    """The tickets, dormant and dormant_wait sections: the shop slots the
+    power marks (Silas Darkmoon's Darkmoon Tickets) and the minions it holds
+    Dormant (Maiev Shadowsong's), with ``min(turns until each awakens, 4) / 4``."""
+    marks = shop_marks(hero)
+    asleep = dormant(hero)
+    if not marks and not asleep:
+        return _NOTHING_HELD
+    flags = [1.0 if marked else 0.0 for marked in marks[:MAX_SHOP]]
+    flags += [0.0] * (MAX_SHOP - len(flags))
+    asleep = asleep[:MAX_DORMANT]
+    rows = [_row(minion) for minion, _ in asleep]
+    rows.append(_EMPTY[MAX_DORMANT - len(asleep)])
+    waits = [min(max(awakens - turn, 0), 4) / 4 for _, awakens in asleep]
+    waits += [0.0] * (MAX_DORMANT - len(waits))
+    return _HELD.pack(*flags) + b"".join(rows) + _WAIT.pack(*waits)
+
+
 def _draft_bytes(offers: tuple[str, ...]) -> bytes:
     """The draft section for these offers (heroes, hero powers or Secrets)."""
     data = _DRAFT_BYTES.get(offers)
@@ -679,7 +715,7 @@ class _Seat:
 
 
 class ObservationEncoder:
-    """Encodes observations as layout-3 vectors (see the module doc).
+    """Encodes observations as layout-4 vectors (see the module doc).
 
     One encoder serves every seat of a lobby and any number of lobbies. It
     keeps, per seat, the last vector it built and the immutable values it
@@ -703,7 +739,7 @@ class ObservationEncoder:
         self.rules = rules
         n = self.players = rules.lobby.players
         self.layout = layout(n)
-        self.size = self.layout["secrets"].stop
+        self.size = self.layout["dormant_wait"].stop
         self._seats: list[_Seat | None] = [None] * n
         self._hero = float(rules.lobby.hero_health)
         self._max_tier = rules.tavern.max_tier
@@ -736,6 +772,7 @@ class ObservationEncoder:
         self._heroes = slice(4 * lay["heroes"].start, 4 * lay["heroes"].stop)
         self._draft = slice(4 * lay["draft"].start, 4 * lay["draft"].stop)
         self._secrets = slice(4 * lay["secrets"].start, 4 * lay["secrets"].stop)
+        self._held = slice(4 * lay["tickets"].start, 4 * lay["dormant_wait"].stop)
 
     def __reduce__(self) -> tuple:
         # Its ruleset only: the per-seat vectors and caches are rebuilt on use.
@@ -785,7 +822,7 @@ class ObservationEncoder:
 
         >>> from bgsim.lobby import Lobby
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
-        (2237,)
+        (2328,)
         """
         if type(lobby) is not Lobby and not isinstance(lobby, Lobby):
             raise TypeError(
@@ -921,9 +958,11 @@ class ObservationEncoder:
             if hero is None:
                 view[self._hero_at] = _NO_HERO
                 view[self._secrets] = _NO_SECRETS
+                view[self._held] = _NOTHING_HELD
             else:
                 view[self._hero_at] = _hero_bytes(hero)
                 view[self._secrets] = _secrets_bytes(hero)
+                view[self._held] = _held_bytes(hero, c.turn)
             c.hero = hero
         offers = s.hero_offers
         if offers is not c.offers:
@@ -989,7 +1028,10 @@ class ObservationEncoder:
         last: int | None,
     ) -> None:
         """Write what changes only in the combat round (or as players are
-        knocked out): the turn scalars, the opponents and the warbands seen."""
+        knocked out): the turn scalars, the opponents and the warbands seen,
+        and the turns until Dormant minions awaken."""
+        if s.hero is not None and s.hero is c.hero and turn != c.turn:
+            c.view[self._held] = _held_bytes(s.hero, turn)
         c.view[self._turn_at] = b"".join(
             [
                 _THIRTIETHS[turn] if 0 <= turn < _TABLE else _ONE4,
