@@ -685,6 +685,30 @@ def test_redemption_returns_the_minion_with_one_health(golden):
     assert d.first("trigger") < k  # after its Deathrattle (Kaboom Bot's)
 
 
+@pytest.mark.parametrize("order", [(REDEMPTION, AVENGE), (AVENGE, REDEMPTION)])
+def test_redemption_goes_last_whatever_the_order(order):
+    # The only minion dies: Avenge, first whatever the play order, finds no
+    # other minion and stays; Redemption then brings the Tabbycat back as 1/1.
+    d = Duel([tabby(1, 1)], [plain(5, 90)], hero_a=akazamzarak(*order))
+    assert len(d.of("secret")) == 1 and d.result.aftermath[0].secrets_used == (REDEMPTION,)
+    assert view(d.at(d.first("secret") + 1)[0]) == [("Tabbycat", 1, 1)]
+
+
+def test_a_redeemed_minion_keeps_its_cards_maximum_health():
+    # As Reborn: 1 Health of its card's 3, so losing the Captain's aura leaves it 3/2.
+    d = Duel(
+        [m("Freedealing Gambler", taunt=True), m("Southsea Captain", taunt=True)],
+        [plain(10, 80)],
+        hero_a=akazamzarak(REDEMPTION),
+    )
+    k = next(
+        i
+        for i, ev in enumerate(d.events)
+        if ev.kind == "death" and ev.side == 0 and i > d.first("secret")
+    )
+    assert view(d.at(k + 1)[0]) == [("Freedealing Gambler", 3, 2)]
+
+
 def test_hand_of_salvation_returns_the_second_minion_to_die():
     d = Duel(
         [

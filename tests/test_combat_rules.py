@@ -80,6 +80,16 @@ def test_reborn_returns_after_deathrattles_with_one_health():
     assert not a[1].has("reborn")
 
 
+def test_a_reborn_minion_is_damaged_not_smaller():
+    # Reborn brings the Gambler back with 1 Health but its card's maximum (3):
+    # under the Captain's aura it is 4/2, and when the Captain dies it keeps 2.
+    gambler = m("Freedealing Gambler", taunt=True, reborn=True)
+    captain = m("Southsea Captain", taunt=True)
+    f = Fight([gambler, captain], [plain(10, 80)])
+    a, _ = f.settled("death", "Southsea Captain")
+    assert view(a) == [("Freedealing Gambler", 3, 2)]
+
+
 def test_summons_stop_at_seven():
     a = [m("Rat Pack", attack=9, health=1, taunt=True)] + [plain(0, 9)] * 5
     f = Fight(a, [plain(1, 90)])

@@ -459,6 +459,9 @@ def test_competitive_spirit_buffs_his_minions_at_the_start_of_his_next_turn():
     assert stats(started.board) == [("BGS_004", 2, 4), ("BOT_606", 3, 3)]
     assert secrets_in_play(started.hero) == (ICE_BLOCK,)
     assert stats(next_turn(started).board) == stats(started.board)
+    # With no minion to buff it does not trigger: it waits for a turn with one.
+    empty = next_turn(st(board=[], hero=hero))
+    assert secrets_in_play(empty.hero) == spirit
 
 
 # ------------------------------------------------------------ whole lobbies

@@ -404,10 +404,11 @@ def _secrets_revealed(t: Turn, revealed: tuple[str, ...]) -> None:
 
 def _competitive_spirit(t: Turn) -> None:
     """The one Secret that triggers in the recruit phase: at the start of
-    his turn his minions get +1/+1, and it is gone."""
+    his turn his minions get +1/+1, and it is gone. With no minion it does
+    not trigger and stays, as a Secret with nothing to act on does."""
     hero = hero_of(t)
     have = secrets_in_play(hero)
-    if COMPETITIVE_SPIRIT not in have:
+    if COMPETITIVE_SPIRIT not in have or not t.board:
         return
     for i in range(len(t.board)):
         t.buff(i, 1, 1)

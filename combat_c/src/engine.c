@@ -417,6 +417,19 @@ static int summon_copies(Combat *c, int side, uint16_t anchor, uint16_t card, in
     return made;
 }
 
+/* Minions summoned "with 1 Health" (Reborn, Redemption) are damaged, not
+ * smaller: their maximum Health stays the card's, so losing a Health aura
+ * later trims nothing below it. Raise the maximum of each summoned minion
+ * (eids) by the Health it came back without. */
+void wound(Combat *c, int side, const uint16_t *eids, int n, int32_t missing) {
+    if (missing <= 0) return;
+    Side *s = &c->s[side];
+    for (int j = 0; j < n; j++) {
+        int at = slot_of(s, eids[j]);
+        if (at >= 0) s->m[at].max_hp += missing;
+    }
+}
+
 /* Summon with the stats and keywords given (Khadgar multiplies it too). */
 int summon_minion(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, int32_t atk,
                   int32_t hp, uint8_t kw, uint16_t *eids, int max_eids) {
@@ -756,8 +769,11 @@ static NOINLINE void process_deaths(Combat *c) {
             if (c->ev) log_event(c, BG_EV_TRIGGER, side, -1, src->eid, 0, src->card, src->golden, 0, BG_TR_REBORN, 0);
             uint8_t saved = c->spawn_attacked;
             c->spawn_attacked = spawn_flag(s, src->attacked, src->eid);
-            summon_copies(c, side, dead[at].anchor, src->card, src->golden,
-                          src->golden ? info->gatk : info->atk, 1, kw, src->src, NULL, 0);
+            uint16_t made[BG_MAX_BOARD];
+            int n = summon_copies(c, side, dead[at].anchor, src->card, src->golden,
+                                  src->golden ? info->gatk : info->atk, 1, kw, src->src, made,
+                                  BG_MAX_BOARD);
+            wound(c, side, made, n, (src->golden ? info->ghp : info->hp) - 1);
             c->spawn_attacked = saved;
         }
     }

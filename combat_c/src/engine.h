@@ -219,6 +219,7 @@ int summon_minion(Combat *c, int side, uint16_t anchor, uint16_t card, int golde
                   int32_t hp, uint8_t kw, uint16_t *eids, int max_eids);
 int summon_card(Combat *c, int side, uint16_t anchor, uint16_t card, int golden, uint8_t add_kw,
                 uint16_t *eids, int max_eids);
+void wound(Combat *c, int side, const uint16_t *eids, int n, int32_t missing);
 void add_to_hand(Combat *c, int side, uint16_t card, int golden);
 void queue_immediate_attack(Combat *c, int side, uint16_t eid);
 void run_deathrattles(Combat *c, int side, const Source *src, uint16_t anchor);

@@ -216,52 +216,67 @@ NOINLINE void hero_attacked(Combat *c, int side, int defender) {
  * minion dies" triggers, before Reborn (Firestone's later engine resolves
  * Secrets "at Avenge speed", after Deathrattles and before Reborn:
  * src/simulation/deathrattle-orchestration.ts), in the order they came into
- * play; their minions take the dead one's place. */
+ * play, except Redemption, which goes last whatever the order (its low
+ * priority, Hearthstone Wiki: so Avenge finds no other minion to buff when
+ * the dead one was the last); their minions take the dead one's place. */
+/* Secret k of side's hero, on the death of its minion dead (see below). */
+static void death_secret(Combat *c, int side, int k, const Source *dead, uint16_t anchor) {
+    Hero *h = &c->hero[side];
+    const bg_card_info *info = &BG_CARDS[dead->card];
+    switch (h->secret[k]) {
+    case BG_SECRET_AVENGE: {
+        /* A random living friendly minion +3/+2 (none left: it waits). */
+        int i = random_living(c, side, -1);
+        if (i < 0) break;
+        reveal(c, side, k, dead->eid);
+        buff(c, side, i, 3, 2);
+        break;
+    }
+    case BG_SECRET_REDEMPTION: {
+        /* The dead minion, fresh from its card, with 1 Health. */
+        if (board_full(c, side)) break;
+        reveal(c, side, k, dead->eid);
+        uint16_t made[BG_MAX_BOARD];
+        int n = summon_minion(c, side, anchor, dead->card, dead->golden,
+                              dead->golden ? info->gatk : info->atk, 1,
+                              (uint8_t)(dead->golden ? info->gkw : info->kw), made, BG_MAX_BOARD);
+        wound(c, side, made, n, (dead->golden ? info->ghp : info->hp) - 1);
+        break;
+    }
+    case BG_SECRET_EFFIGY: {
+        /* A random minion of the same Tavern Tier (all Battlegrounds
+         * minions cost the same; data/heroes.toml). */
+        if (board_full(c, side)) break;
+        uint16_t card = random_pool_tier(c, info->tier);
+        if (card >= BG_N_CARDS) break;
+        reveal(c, side, k, dead->eid);
+        summon_card(c, side, anchor, card, 0, 0, NULL, 0);
+        break;
+    }
+    case BG_SECRET_HAND_OF_SALVATION:
+        /* The second friendly minion to die this fight comes back, fresh
+         * from its card; with a full board it is lost. */
+        if (h->deaths != 2 || board_full(c, side)) break;
+        reveal(c, side, k, dead->eid);
+        summon_card(c, side, anchor, dead->card, dead->golden, 0, NULL, 0);
+        break;
+    default:
+        break;
+    }
+}
+
 NOINLINE void hero_friend_died(Combat *c, int side, const Source *dead, uint16_t anchor) {
     Hero *h = &c->hero[side];
     Side *s = &c->s[side];
     h->deaths++;
     uint8_t saved = c->spawn_attacked;
     c->spawn_attacked = spawn_flag(s, dead->attacked, dead->eid);
-    const bg_card_info *info = &BG_CARDS[dead->card];
-    for (int k = 0; k < h->n_secrets; k++) {
-        if (!(h->death_secrets & (1u << k))) continue;
-        switch (h->secret[k]) {
-        case BG_SECRET_AVENGE: {
-            /* A random living friendly minion +3/+2 (none left: it waits). */
-            int i = random_living(c, side, -1);
-            if (i < 0) break;
-            reveal(c, side, k, dead->eid);
-            buff(c, side, i, 3, 2);
-            break;
-        }
-        case BG_SECRET_REDEMPTION:
-            /* The dead minion, fresh from its card, with 1 Health. */
-            if (board_full(c, side)) break;
-            reveal(c, side, k, dead->eid);
-            summon_minion(c, side, anchor, dead->card, dead->golden,
-                          dead->golden ? info->gatk : info->atk, 1,
-                          (uint8_t)(dead->golden ? info->gkw : info->kw), NULL, 0);
-            break;
-        case BG_SECRET_EFFIGY: {
-            /* A random minion of the same Tavern Tier (all Battlegrounds
-             * minions cost the same; data/heroes.toml). */
-            if (board_full(c, side)) break;
-            uint16_t card = random_pool_tier(c, info->tier);
-            if (card >= BG_N_CARDS) break;
-            reveal(c, side, k, dead->eid);
-            summon_card(c, side, anchor, card, 0, 0, NULL, 0);
-            break;
-        }
-        case BG_SECRET_HAND_OF_SALVATION:
-            /* The second friendly minion to die this fight comes back, fresh
-             * from its card; with a full board it is lost. */
-            if (h->deaths != 2 || board_full(c, side)) break;
-            reveal(c, side, k, dead->eid);
-            summon_card(c, side, anchor, dead->card, dead->golden, 0, NULL, 0);
-            break;
-        default:
-            break;
+    /* Two passes: every Secret but Redemption in play order, then Redemption. */
+    for (int redemption = 0; redemption < 2; redemption++) {
+        for (int k = 0; k < h->n_secrets; k++) {
+            if ((h->death_secrets & (1u << k)) &&
+                (h->secret[k] == BG_SECRET_REDEMPTION) == redemption)
+                death_secret(c, side, k, dead, anchor);
         }
     }
     c->spawn_attacked = saved;
