@@ -29,7 +29,7 @@ from bgsim import Budget, HeroPower, IllegalActionError, Lobby, Ruleset
 from bgsim.actions import as_action
 from bgsim.agent import AgentError
 from bgsim.limits import MAX_GAMES, MAX_SEED, MAX_WORKERS, check_int
-from bgsim.outputs import output_dir
+from bgsim.outputs import output_dir, output_file
 from bgsim.registry import (
     AgentSpec,
     LineupError,
@@ -77,6 +77,19 @@ def run_key(
         [[s.label for s in lineup], str(budget), seed, ruleset_id, sorted(fingerprints.items())]
     )
     return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def replay_path(task: GameTask) -> Path | None:
+    """Where ``task``'s game writes its replay (None: it writes none).
+
+    >>> from bgsim import load_ruleset
+    >>> task = GameTask("ab12", 3, 1, (), None, "out", load_ruleset())
+    >>> replay_path(task).as_posix()
+    'out/ab12-00003.jsonl'
+    """
+    if task.replay_dir is None:
+        return None
+    return Path(task.replay_dir) / (task.replay_name or f"{task.run}-{task.game:05d}.jsonl")
 
 
 def play_game(task: GameTask) -> GameRecord:
@@ -135,11 +148,10 @@ def play_game(task: GameTask) -> GameRecord:
                 rounds.extend(_standings(lobby, turn))
             turn = lobby.turn
     replay = None
-    if task.replay_dir is not None:
+    path = replay_path(task)
+    if path is not None:
         from bgsim.replay import write_replay
 
-        name = task.replay_name or f"{task.run}-{task.game:05d}.jsonl"
-        path = Path(task.replay_dir) / name
         write_replay(path, lobby, [a.name for a in agents])
         replay = str(path)
     placements = tuple(lobby.placements[p] for p in range(len(agents)))
@@ -362,11 +374,15 @@ def run_tournament(
     if backend not in ("local", "ray"):
         raise ValueError(f"backend must be 'local' or 'ray', got {shown(backend)}")
     db.games([tour.run])  # a resumed run's stored games are read (and checked) before any change
-    db.add_run(tour.run, tour.lineup, tour.options(), tour.seed, tour.fingerprints)
     done = db.finished(tour.run) & set(range(tour.games))
     tasks = tour.tasks(done)
     if tour.replays is not None:
         output_dir(tour.replays, "replay folder")
+        for task in tasks:  # each game's replay file, before the first game
+            path = replay_path(task)
+            assert path is not None
+            output_file(path, "replay file", make=False)
+    db.add_run(tour.run, tour.lineup, tour.options(), tour.seed, tour.fingerprints)
     bar = tqdm(
         total=tour.games, initial=len(done), unit="game", disable=not progress, smoothing=0.1
     )

@@ -899,7 +899,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
     from agents.arena import GameTask, Tournament, play_game, run_tournament
     from agents.results_db import ResultsDB
-    from bgsim.outputs import output_dir
+    from bgsim.outputs import output_dir, output_file
     from bgsim.registry import LineupError, accepted_options, agent_class
     from bgsim.seeds import derive_seed
     from viz.plots import write_plots
@@ -921,6 +921,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     made = not Path(args.out).exists()
     out = output_dir(args.out)
     db_path = out / "results.db"
+    # Every output is checked before the games, which take minutes.
+    output_dir(out / "plots", "plots folder", make=False)
+    output_file(out / "report.html", "report file", make=False)
+    output_file(out / "replay.jsonl", "replay file", make=False)
     searches = any("budget" in accepted_options(agent_class(spec)) for spec in set(tour.specs))
     searching = f" (MCTS budget {budget})" if searches else ""
     print(f"playing {args.games} eight-player lobbies: {args.lineup}{searching}")

@@ -140,16 +140,30 @@ def _output_file(path: str | Path, what: str, make: bool) -> Path:
 
 def _not_special(target: Path, what: str) -> None:
     """Refuse a target that exists and is not a regular file (a device such
-    as ``/dev/null``, a named pipe, a socket): renaming over it would destroy it."""
+    as ``/dev/null``, a named pipe, a socket): renaming over it would destroy
+    it; and a read-only file, which renaming would replace all the same."""
     try:
         mode = os.stat(target).st_mode
     except (FileNotFoundError, NotADirectoryError):  # a new file (its folder is checked next)
         return
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"{what} {shown_path(target)}: is a directory")
     if not stat.S_ISREG(mode):
         raise OutputError(
             f"{what} {shown_path(target)}: exists and is not a regular file (a device, pipe or "
             "socket); name a file"
         )
+    if not mode & 0o222:
+        raise OutputError(
+            f"{what} {shown_path(target)}: is read-only; make it writable or name another file"
+        )
+
+
+def _real(target: Path) -> Path:
+    """Where a write to ``target`` goes: through a symbolic link to the file
+    it names, as writing into it would (renaming over the link would
+    replace the link instead)."""
+    return Path(os.path.realpath(target)) if target.is_symlink() else target
 
 
 @contextlib.contextmanager
@@ -171,7 +185,7 @@ def atomic_write(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
     >>> target.exists(), list(target.parent.iterdir())
     (False, [])
     """
-    target = Path(path)
+    target = _real(Path(path))
     name: str | None = None
     _not_special(target, "output file")  # also for callers that did not check first
     try:
@@ -203,7 +217,8 @@ def write_together(files: dict[Path, str | bytes]) -> None:
     staged: list[tuple[str, Path]] = []
     current = Path()
     try:
-        for current, data in files.items():
+        for named, data in files.items():
+            current = _real(named)
             _not_special(current, "output file")
             with _scratch(current, "wb") as handle:
                 staged.append((handle.name, current))
@@ -232,9 +247,14 @@ def _scratch(target: Path, mode: str) -> IO[Any]:
 
 def _publish(staged: list[tuple[str, Path]]) -> None:
     """Rename the written temporary files over their targets, all at once."""
-    for name, _ in staged:
-        # A temporary file is private (0600); the target gets the usual mode.
-        os.chmod(name, 0o666 & ~_UMASK)
+    for name, target in staged:
+        # A temporary file is private (0600): the target keeps the mode it has,
+        # or a new one gets the usual mode.
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_UMASK
+        os.chmod(name, mode)
     with _sigint_held():
         for name, target in staged:
             os.replace(name, target)

@@ -211,6 +211,20 @@ def test_files_that_are_not_replays(tmp_path, capsys):
     refused(capsys, ("watch", tmp_path / "nope.jsonl"), "nope.jsonl", "cannot read", code=1)
 
 
+def test_a_replay_over_the_size_cap_is_refused_before_it_is_read(tmp_path, capsys, monkeypatch):
+    from bgsim import replay
+
+    path = tmp_path / "big.jsonl"
+    with open(path, "wb") as f:  # sparse: 300 MB on no disk
+        f.truncate(300 << 20)
+    read = []
+    monkeypatch.setattr(replay, "decode", lambda raw, where: read.append(where))
+    with pytest.raises(ReplayError, match="too large"):
+        read_replay(path)
+    assert read == []
+    refused(capsys, ("replay", "verify", path), "big.jsonl", "too large (at most")
+
+
 def test_a_huge_label_is_fitted_in_a_few_measurements(monkeypatch):
     """Fitting text bisects: a 1 MB label costs a few dozen font
     measurements, not one per character (it hung the viewer)."""

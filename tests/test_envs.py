@@ -937,3 +937,12 @@ def test_maiev_shadowsongs_dormant_minions_are_encoded_until_they_awaken():
     vector = encoder.encode_lobby(lobby, seat)
     assert not vector[dormant.slice].any() and not vector[wait.slice].any()
     assert any(card.card == imprisoned.card for card in lobby.state(seat).hand)  # awake, in hand
+
+
+def test_a_refused_reset_leaves_the_made_environment_usable():
+    env = gymnasium.make(GYM_ID, opponents="random:7")
+    with pytest.raises(ValueError, match="seed"):
+        env.reset(seed=-1)
+    env.reset(seed=1)
+    obs, _, terminated, _, _ = env.step(703)
+    assert obs.shape == (OBS_SIZE,) and not terminated

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_helpers import digest, run
+from cli_helpers import digest, refused, run
 
 from bgsim.outputs import atomic_write
 
@@ -333,3 +333,50 @@ def test_a_model_path_a_lineup_cannot_hold_is_not_suggested_as_one(tmp_path, cap
     code, out, err = run(capsys, "belief", "--fit", "--games", "3", "--out", tmp_path / "x,y].json")
     assert code == 0, err
     assert "copy the file to a plain name" in out and "--lineup" not in out
+
+
+def test_a_read_only_file_is_refused_before_the_game(tmp_path, capsys):
+    # Renaming over a file needs only its folder to be writable: bgsim checks
+    # the file's own permission, before any work.
+    mine = tmp_path / "r.jsonl"
+    mine.write_text("precious\n")
+    mine.chmod(0o444)
+    args = ("play", "--lineup", "random:8", "--seed", "1", "--replay", mine)
+    refused(capsys, args, "r.jsonl", "is read-only")
+    assert mine.read_text() == "precious\n" and sorted(tmp_path.iterdir()) == [mine]
+
+
+def test_an_output_keeps_the_mode_of_the_file_it_replaces_and_goes_through_a_link(tmp_path):
+    private = tmp_path / "private.txt"
+    private.write_text("old")
+    private.chmod(0o600)
+    with atomic_write(private) as f:
+        f.write("new")
+    assert private.read_text() == "new" and private.stat().st_mode & 0o777 == 0o600
+    link = tmp_path / "link.txt"
+    link.symlink_to(private)
+    with atomic_write(link, "wb") as f:
+        f.write(b"through")
+    assert link.is_symlink() and private.read_text() == "through"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "private.txt"]
+
+
+@pytest.mark.parametrize("blocker", ["report.html", "replay.jsonl"])
+def test_a_demo_checks_every_output_before_its_games(blocker, tmp_path, capsys):
+    out = tmp_path / "demo"
+    (out / blocker).mkdir(parents=True)
+    args = ("demo", "--out", out, "--games", "1", "--lineup", "random:8", "--workers", "1")
+    refused(capsys, args, blocker, "is a directory")
+    assert [p.name for p in out.iterdir()] == [blocker]  # no database, no plots
+
+
+def test_a_tournament_checks_every_replay_file_before_its_first_game(tmp_path, capsys):
+    args = ("tournament", "--lineup", "random:8", "--games", "1", "--seed", "3")
+    code, _, err = run(capsys, *args, "--db", tmp_path / "first.db", "--replays", tmp_path / "a")
+    assert code == 0, err
+    (first,) = (tmp_path / "a").iterdir()
+    taken = tmp_path / "b" / first.name.replace("-00000", "-00002")
+    taken.mkdir(parents=True)  # the third game's replay name, taken by a folder
+    args = (*args[:4], "3", *args[5:], "--db", tmp_path / "r.db", "--replays", tmp_path / "b")
+    refused(capsys, args, taken.name, "is a directory")
+    assert not (tmp_path / "r.db").exists() and list((tmp_path / "b").iterdir()) == [taken]
