@@ -351,8 +351,12 @@ class Minion:
                 raise BoardSpecError(f"magnetic[{k}]", f"{magnet} is not a Magnetic card")
         if "mech" not in CARDS[index].tribes and self.magnetic:
             raise BoardSpecError("magnetic", f"{_named(self.card)} is not a Mech")
-        if not _is_int(self.living_spores) or not 0 <= self.living_spores <= MAX_STAT:
-            raise BoardSpecError("living_spores", f"must be 0..{MAX_STAT}")
+        if not _is_int(self.living_spores):
+            raise BoardSpecError("living_spores", _not_int(self.living_spores))
+        if not 0 <= self.living_spores <= MAX_STAT:
+            raise BoardSpecError(
+                "living_spores", f"must be 0..{MAX_STAT}, got {_shown(self.living_spores)}"
+            )
 
     @classmethod
     def of(cls, card: str, golden: bool = False, **changes: Any) -> Minion:
@@ -492,6 +496,16 @@ class _Unguarded:
 _T = TypeVar("_T")
 
 
+def _listed(value: object, name: str, what: str) -> tuple:
+    """A board's list field as a tuple; text is refused whole rather than
+    read as a list of its characters."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise BoardSpecError(name, f"must be a list of {what}, got {_shown(value, 60)}")
+    return tuple(value)
+
+
 def _check_board(board: object, name: str) -> None:
     if not isinstance(board, Board):
         raise TypeError(f"{name} must be a Board, got {_shown(board, 60)}")
@@ -538,22 +552,21 @@ class Board:
                 "health",
                 f"must be an integer {-MAX_STAT}..{MAX_STAT}, got {_shown(self.health, 60)}",
             )
-        if not isinstance(self.minions, tuple):
-            object.__setattr__(self, "minions", tuple(self.minions))
+        object.__setattr__(self, "minions", _listed(self.minions, "minions", "Minions"))
         if len(self.minions) > MAX_MINIONS:
             raise BoardSpecError("minions", f"at most {MAX_MINIONS}, got {len(self.minions)}")
         for i, m in enumerate(self.minions):
             if not isinstance(m, Minion):
                 raise BoardSpecError(f"minions[{i}]", f"expected a Minion, got {_shown(m, 60)}")
-        if not isinstance(self.shown_murk_eye, tuple):
-            object.__setattr__(self, "shown_murk_eye", tuple(self.shown_murk_eye))
+        shown_slots = _listed(self.shown_murk_eye, "shown_murk_eye", "minion slots")
+        object.__setattr__(self, "shown_murk_eye", shown_slots)
         for i in self.shown_murk_eye:
             if not (_is_int(i) and 0 <= i < len(self.minions)):
                 raise BoardSpecError("shown_murk_eye", f"no minion at slot {_shown(i, 60)}")
             if self.minions[i].card != OLD_MURK_EYE:
                 raise BoardSpecError("shown_murk_eye", f"minions[{i}] is not Old Murk-Eye")
-        if not isinstance(self.secrets, tuple):
-            object.__setattr__(self, "secrets", tuple(self.secrets))
+        secrets = _listed(self.secrets, "secrets", "Secret card ids")
+        object.__setattr__(self, "secrets", secrets)
         power = check_hero(self.hero, self.hero_power, self.hero_power_armed, self.secrets)
         object.__setattr__(self, "hero_power", power)
 

@@ -83,6 +83,10 @@ BAD_FILES = {
         _spec(minions=[{"card": "BGS_069", "living_spores": -1}]).encode(),
         "living_spores",
     ),
+    "spores as true": (
+        _spec(minions=[{"card": "BGS_069", "living_spores": True}]).encode(),
+        "minions[0].living_spores: must be an integer, got True",
+    ),
     "spores on a non-Amalgadon": (
         _spec(minions=[{"card": "BGS_021", "living_spores": 3}]).encode(),
         "minions[0].living_spores: only Amalgadon",
@@ -341,3 +345,27 @@ def test_short_and_golden_names_as_players_write_them():
         parse_board({"tier": 6, "minions": [{"card": "Eliza"}]})
     with pytest.raises(BoardSpecError, match="did you mean Murloc"):
         parse_board({"tier": 1, "minions": [{"card": "Murloc"}]})  # leads several names
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"secrets": "Ice Block"}, "secrets: must be a list of Secret card ids, got 'Ice Block'"),
+        ({"secrets": "Ice"}, "secrets: must be a list of Secret card ids, got 'Ice'"),
+        ({"secrets": None}, "secrets: must be a list of Secret card ids, got None"),
+        ({"minions": None}, "minions: must be a list of Minions, got None"),
+        ({"minions": "CFM_315"}, "minions: must be a list of Minions, got 'CFM_315'"),
+        ({"shown_murk_eye": 5}, "shown_murk_eye: must be a list of minion slots, got 5"),
+    ],
+)
+def test_board_fields_that_are_not_lists(changes, message):
+    """Text is not split into its characters, nor None iterated: the Python
+    API says what the JSON spec path says."""
+    akazamzarak = "TB_BaconShop_HERO_21"
+    with pytest.raises(BoardSpecError, match=re.escape(message)):
+        Board(tier=3, health=30, hero=akazamzarak, **changes)
+    if "secrets" in changes:
+        with pytest.raises(BoardSpecError, match=re.escape(message)):
+            Board(3, 30).with_hero(hero=akazamzarak, secrets=changes["secrets"])
+    ice_block = Board(3, 30, hero=akazamzarak, secrets=["TB_Bacon_Secrets_12"])
+    assert ice_block.secrets == ("TB_Bacon_Secrets_12",)
