@@ -90,6 +90,9 @@ MAX_SEATS = 8
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 _ITEM = re.compile(r"^\s*([a-z_][a-z0-9_]*)(?:\[([^\]]*)\])?\s*(?::\s*(\d+))?\s*$")
 _TARGET = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+# bgsim's own top-level packages (pyproject's packages and py-modules): a
+# user's module of the same name is shadowed by them.
+_OWN_PACKAGES = frozenset({"agents", "bgsim", "bgsim_launch", "combat_c", "viz"})
 
 
 class LineupError(ValueError):
@@ -330,6 +333,7 @@ def agent_class(spec: AgentSpec) -> type:
     if cls is None:
         raise LineupError(
             f"agent {shown(spec.name, 80)}: {module_name!r} has no class {class_name!r}"
+            + _shadowed(module_name)
         )
     if not isinstance(cls, type):
         raise LineupError(
@@ -337,6 +341,15 @@ def agent_class(spec: AgentSpec) -> type:
             f"{type(cls).__name__}, not a class (an agent is a class with reset and act)"
         )
     return cls
+
+
+def _shadowed(module_name: str) -> str:
+    """The hint for a module name that is bgsim's own package, which is
+    imported first, whatever file of that name the user has."""
+    top = module_name.partition(".")[0]
+    if top not in _OWN_PACKAGES:
+        return ""
+    return f" ({top!r} is bgsim's own package; give your module another name)"
 
 
 def _import_agent_module(module_name: str) -> ModuleType:

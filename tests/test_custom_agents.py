@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -244,6 +245,18 @@ def test_registry_in_process(tmp_path, monkeypatch):
         parse_lineup("heuristic:0,random:8")
     with pytest.raises(LineupError, match="given twice"):
         parse_spec("mcts[c=1,c=2]")
+
+
+@pytest.mark.parametrize("module", ["agents", "combat_c", "bgsim", "viz"])
+def test_a_module_named_like_one_of_bgsims_packages_is_told_why(module, tmp_path, monkeypatch):
+    """bgsim's own package comes first, so a user's agents.py is never read."""
+    importlib.import_module(module)  # as the bgsim command finds it: installed, not here
+    (tmp_path / f"{module}.py").write_text(AGENT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    spec = parse_spec("mine", {"mine": f"{module}:Cautious"})
+    message = f"'{module}' is bgsim's own package; give your module another name"
+    with pytest.raises(LineupError, match=re.escape(message)):
+        make_agent(spec)
 
 
 def test_a_custom_agent_plays_on_the_ray_backend(tmp_path):
