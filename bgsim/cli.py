@@ -165,11 +165,20 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
 def _load_board(path: str):  # -> combat_c.Board
     from combat_c import BoardSpecError, parse_board
+    from combat_c.guarded import InputError, read_json
 
     if not path:
         raise CommandError("board file '': not a usable path (name a file)")
     try:
-        return parse_board(Path(path))
+        spec = read_json(Path(path))
+    except InputError as exc:
+        raise CommandError(_about_file(path, str(exc))) from None
+    if isinstance(spec, dict) and "a" in spec and "b" in spec:
+        raise CommandError(
+            f"{_short_path(path)} is a fight file (a and b): give it alone, without a second board"
+        )
+    try:
+        return parse_board(spec)
     except BoardSpecError as exc:
         raise CommandError(_about_file(path, str(exc))) from None
 
@@ -179,7 +188,11 @@ def _about_file(path: str, message: str) -> str:
     reader names a very long path by its start)."""
     if message.startswith((f"{path}:", f"{path[:200]}...:")):
         return message
-    return f"{path if len(path) <= 200 else path[:200] + '...'}: {message}"
+    return f"{_short_path(path)}: {message}"
+
+
+def _short_path(path: str) -> str:
+    return path if len(path) <= 200 else path[:200] + "..."
 
 
 def _load_fight(args: argparse.Namespace):  # -> tuple[Board, Board]

@@ -369,3 +369,15 @@ def test_board_fields_that_are_not_lists(changes, message):
             Board(3, 30).with_hero(hero=akazamzarak, secrets=changes["secrets"])
     ice_block = Board(3, 30, hero=akazamzarak, secrets=["TB_Bacon_Secrets_12"])
     assert ice_block.secrets == ("TB_Bacon_Secrets_12",)
+
+
+def test_a_fight_file_with_a_second_board(tmp_path, capsys):
+    fight = {"a": json.loads(BEASTS.read_text()), "b": json.loads(DEMONS.read_text())}
+    path = _file(tmp_path, json.dumps(fight), "fight.json")
+    for args in ((path, DEMONS), (BEASTS, path)):
+        refused(
+            capsys,
+            ("combat", *args, "--runs", 10),
+            f"{path} is a fight file (a and b): give it alone, without a second board",
+        )
+    assert run(capsys, "combat", path, "--runs", 10)[0] == 0
