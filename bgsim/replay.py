@@ -99,6 +99,17 @@ class Replay:
     header: dict[str, Any]
     records: tuple[dict[str, Any], ...]
     lines: tuple[int, ...] = field(default=(), compare=False)
+    name: str = field(default="<replay>", compare=False)  # its file, as messages name it
+
+    def where(self, r: int) -> str:
+        """Record ``r`` as a message names it: the file and line when known.
+
+        >>> Replay({}, ({"type": "end"},), (9,), "game.jsonl").where(0)
+        'game.jsonl, line 9'
+        """
+        if r < len(self.lines):
+            return f"{self.name}, line {self.lines[r]}"
+        return f"{self.name}, record {r + 1}"
 
     @property
     def agents(self) -> list[str]:
@@ -500,6 +511,8 @@ def check_records(lines: Iterable[tuple[int, Any]], name: str = "<replay>") -> R
             if not isinstance(rec, dict):
                 raise ValueError(f"expected a record object, got {_show(rec)}")
             kind = rec.get("type")
+            if kind == "header":
+                raise ValueError("a second header record")
             spec = specs.get(kind) if isinstance(kind, str) else None
             if spec is None or not isinstance(kind, str):
                 raise ValueError(f"unknown record type {shown(kind)}")
@@ -514,7 +527,7 @@ def check_records(lines: Iterable[tuple[int, Any]], name: str = "<replay>") -> R
         raise ReplayError(f"{name}: empty file, no header")
     if not records or records[-1]["type"] != "end":
         raise ReplayError(f"{name}: truncated after line {number}: no end record")
-    return Replay(header, tuple(records), tuple(numbers))
+    return Replay(header, tuple(records), tuple(numbers), name)
 
 
 def parse_replay(lines: Iterable[str], name: str = "<replay>") -> Replay:

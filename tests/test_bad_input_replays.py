@@ -138,12 +138,22 @@ def test_deleted_duplicated_and_reordered_lines(lines, tmp_path, capsys):
             [*lines[:standings], lines[recruit], *lines[standings:recruit], *lines[recruit + 1 :]],
             "turn 3 starts before the standings of turn 2",
         ),
+        "duplicated header": ([lines[0], *lines], "bad.jsonl, line 2: a second header record"),
         "truncated": (lines[:-1], "no end record"),
         "a record after the end": ([*lines, lines[-1]], "a record after the end record"),
     }
     for case, (bad, names) in cases.items():
         path = _write(tmp_path, bad, f"{case.replace(' ', '-')}.jsonl")
-        _watch(capsys, path, names)
+        _watch(capsys, path, names.replace("bad.jsonl", path.name))
+        refused(capsys, ("replay", "verify", path), names.replace("bad.jsonl", path.name))
+
+
+def test_a_bad_board_in_a_fight_names_the_file_and_line(lines, tmp_path, capsys):
+    combat = _index(lines, "combat", turn=2)
+    rec = json.loads(lines[combat])
+    rec["boards"][1]["minions"] = [{"card": "NOPE_404"}]
+    path = _write(tmp_path, [*lines[:combat], json.dumps(rec), *lines[combat + 1 :]])
+    _watch(capsys, path, f"bad.jsonl, line {combat + 1}: combat.boards[1].minions[0].card")
 
 
 def test_verify_finds_what_the_cheap_checks_cannot(lines, tmp_path, capsys):

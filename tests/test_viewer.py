@@ -369,7 +369,8 @@ def test_bad_fight_in_replay_is_a_clear_error(game, tmp_path):
     lines[k] = json.dumps(rec)
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines) + "\n")
-    with pytest.raises(ReplayError, match=r"record \d+ \(combat, turn 7\).*NOPE_404"):
+    where = rf"bad\.jsonl, line {k + 1}: combat\.boards\[0\]\.minions\[0\]\.card: unknown card"
+    with pytest.raises(ReplayError, match=where + ".*NOPE_404"):
         build_frames(read_replay(bad))
 
 

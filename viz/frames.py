@@ -33,7 +33,7 @@ from bgsim.actions import CHOOSE_HERO_BASE, POWER_BASE
 from bgsim.cards import Card, UnknownCardError, cards
 from bgsim.replay import Replay, ReplayError
 from bgsim.trace import attacks_text
-from combat_c import KEYWORD_BITS, BoardSpecError, Event, parse_board
+from combat_c import KEYWORD_BITS, Board, BoardSpecError, Event, parse_board
 from combat_c.timeline import Boards, Unit, initial_boards
 from combat_c.timeline import replay as replay_fight
 from viz.wording import describe_action
@@ -554,7 +554,7 @@ def build_frames(replay: Replay) -> Frames:
                 touched=touched,
             )
         elif kind == "combat":
-            for step in _combat_steps(rec, r, agents):
+            for step in _combat_steps(rec, replay.where(r), agents):
                 add(
                     record=r,
                     kind=kind,
@@ -628,6 +628,14 @@ def _combat_caption(turn: int | None, step: CombatStep, agents: Sequence[str]) -
     return f"Turn {turn} — fight: {vs} — {what}"
 
 
+def _board(spec: Any, where: str) -> Board:
+    try:
+        return parse_board(spec)
+    except BoardSpecError as exc:
+        field = f".{exc.field}" if exc.field else ""
+        raise ReplayError(f"{where}{field}: {exc.problem}") from None
+
+
 def _event(raw: Mapping[str, Any]) -> Event:
     slot = raw.get("slot")
     return Event(
@@ -644,12 +652,11 @@ def _event(raw: Mapping[str, Any]) -> Event:
     )
 
 
-def _combat_steps(rec: Mapping[str, Any], r: int, agents: Sequence[str]) -> list[CombatStep]:
-    where = f"replay record {r + 1} (combat, turn {rec['turn']})"
-    try:
-        a, b = (parse_board(spec) for spec in rec["boards"])
-    except BoardSpecError as exc:
-        raise ReplayError(f"{where}: bad board spec: {exc}") from None
+def _combat_steps(rec: Mapping[str, Any], line: str, agents: Sequence[str]) -> list[CombatStep]:
+    """The steps of a combat record; errors name it by ``line``, its file
+    and line."""
+    where = f"{line}: combat (turn {rec['turn']})"
+    a, b = (_board(spec, f"{line}: combat.boards[{k}]") for k, spec in enumerate(rec["boards"]))
     try:
         events = [_event(ev) for ev in rec["events"]]
     except (KeyError, TypeError, ValueError) as exc:
