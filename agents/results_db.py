@@ -14,7 +14,7 @@ import sqlite3
 import stat
 import time
 import urllib.parse
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -462,17 +462,19 @@ class ResultsDB:
             raise ResultsError(f"{where}: placements are not 1..{n}, one per seat")
         hero_list = self._json_list(heroes, where, "heroes")
         use_list = self._json_list(uses, where, "power_uses")
-        if not (
-            isinstance(run, str)
-            and type(game) is int
-            and type(seed) is int
-            and type(turns) is int
-            and isinstance(seconds, int | float)
-            and (replay is None or isinstance(replay, str))
-            and all(isinstance(h, str) for h in hero_list)
-            and all(type(u) is int for u in use_list)
-        ):
-            raise ResultsError(f"{where}: a field has the wrong type")
+        _check_columns(
+            where,
+            [
+                ("run", run, isinstance(run, str), "text"),
+                ("game", game, type(game) is int, "an integer"),
+                ("seed", seed, type(seed) is int, "an integer"),
+                ("turns", turns, type(turns) is int, "an integer"),
+                ("seconds", seconds, isinstance(seconds, int | float), "a number"),
+                ("replay", replay, replay is None or isinstance(replay, str), "a file name"),
+                *_items("heroes", hero_list, lambda h: isinstance(h, str), "a hero card id"),
+                *_items("power_uses", use_list, lambda u: type(u) is int, "a count"),
+            ],
+        )
         if not (0 <= game <= MAX_STORED and 0 <= turns <= MAX_STORED and 0 <= seed < 2**64):
             raise ResultsError(f"{where}: its game index, turns or seed is out of range")
         if not 0.0 <= seconds <= MAX_STORED:  # NaN fails too
@@ -564,15 +566,16 @@ class ResultsDB:
         out = []
         for row in rows:
             item = dict(zip(keys, row, strict=True))
-            run = item["run"]
-            if not (
-                isinstance(run, str)
-                and isinstance(item["lineup"], str)
-                and type(item["seed"]) is int
-                and isinstance(item["created"], int | float)
-                and 0 <= item["created"] <= LAST_TIME
-            ):
-                raise ResultsError(f"{self.path}: run {shown(run)}: a field has the wrong type")
+            run, lineup, seed, created = (item[k] for k in ("run", "lineup", "seed", "created"))
+            _check_columns(
+                f"{self.path}: run {shown(run)}",
+                [
+                    ("run", run, isinstance(run, str), "text"),
+                    ("lineup", lineup, isinstance(lineup, str), "text"),
+                    ("seed", seed, type(seed) is int, "an integer"),
+                    ("created", created, _is_time(created), "a date"),
+                ],
+            )
             item["options"] = self._json_dict(item["options"], run, "options")
             item["fingerprints"] = self._json_dict(item["fingerprints"], run, "fingerprints")
             out.append(item)
@@ -589,6 +592,28 @@ class ResultsDB:
         if name == "fingerprints" and not all(isinstance(v, str) for v in value.values()):
             raise ResultsError(f"{where}: fingerprints are not text")
         return value
+
+
+# (column, stored value, whether it is of its kind, what it should be)
+_Column = tuple[str, Any, bool, str]
+
+
+def _check_columns(where: str, columns: Iterable[_Column]) -> None:
+    """Raise :class:`ResultsError` naming the first column whose value is
+    not of its kind, and the value."""
+    for name, value, ok, what in columns:
+        if not ok:
+            raise ResultsError(f"{where}: {name}: {shown(value)} is not {what}")
+
+
+def _items(name: str, items: list, ok: Callable[[Any], bool], what: str) -> Iterator[_Column]:
+    """A JSON list column's items as columns to check (``power_uses[2]``)."""
+    return ((f"{name}[{i}]", x, ok(x), what) for i, x in enumerate(items))
+
+
+def _is_time(value: Any) -> bool:
+    """A run's start as stored: Unix seconds up to the year 9999 (NaN is not)."""
+    return isinstance(value, int | float) and 0 <= value <= LAST_TIME
 
 
 def _quote(name: str) -> str:

@@ -140,7 +140,12 @@ def test_hand_edited_rows_are_named(tmp_path, capsys):
         "UPDATE games SET placements = '[1, \"2\", 3, 4, 5, 6, 7, 8]'": "placements are not",
         "UPDATE games SET placements = 'NaN'": "not valid JSON",
         "UPDATE games SET placements = '" + "[" * 500 + "]" * 500 + "'": "nested deeper",
-        "UPDATE games SET heroes = '[[1]]'": "wrong type",
+        "UPDATE games SET heroes = '[[1]]'": "heroes[0]: [1] is not a hero card id",
+        "UPDATE games SET power_uses = '[\"a\", 0, 0, 0, 0, 0, 0, 0]'": (
+            "power_uses[0]: 'a' is not a count"
+        ),
+        "UPDATE games SET seed = 9.9e300": "seed: 9.9e+300 is not an integer",
+        "UPDATE games SET replay = x'00'": "replay: b'\\x00' is not a file name",
         "UPDATE rounds SET health = 'x'": "is not numbers",
         "UPDATE rounds SET tier = 7": "is out of range",
         'UPDATE games SET seats = \'["a", "b", "c", "d", "e", "f", "g"]\'': (
@@ -166,11 +171,14 @@ def test_hand_edited_rows_are_named(tmp_path, capsys):
         ("UPDATE runs SET options = '[1]'", "options is not a JSON object"),
         ("UPDATE runs SET fingerprints = '{\"random\": 5}'", "fingerprints are not text"),
         ("UPDATE runs SET fingerprints = '{\"a\": [1]}'", "fingerprints are not text"),
-        ("UPDATE runs SET created = 1e300", "wrong type"),
-        ("UPDATE runs SET created = -1", "wrong type"),
-        ("UPDATE runs SET created = 'x'", "wrong type"),
-        ("UPDATE runs SET lineup = x'00ff'", "wrong type"),
-        ("UPDATE runs SET seed = 'x'", "wrong type"),
+        ("UPDATE runs SET created = 1e300", "created: 1e+300 is not a date"),
+        ("UPDATE runs SET created = -1", "created: -1.0 is not a date"),
+        ("UPDATE runs SET created = -1e18", "created: -1e+18 is not a date"),
+        ("UPDATE runs SET created = 'nan'", "created: 'nan' is not a date"),
+        ("UPDATE runs SET created = 'yesterday'", "created: 'yesterday' is not a date"),
+        ("UPDATE runs SET lineup = x'00ff'", "lineup: b'\\x00\\xff' is not text"),
+        ("UPDATE runs SET seed = 'x'", "seed: 'x' is not an integer"),
+        ("UPDATE runs SET seed = 9.9e300", "seed: 9.9e+300 is not an integer"),
     ],
 )
 def test_hand_edited_runs_are_named_by_runs_plot_and_report(sql, names, tmp_path, capsys):
