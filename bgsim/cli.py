@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO, cast
 
 from bgsim import compiled
 from bgsim.limits import (
@@ -40,7 +40,25 @@ class _Parser(argparse.ArgumentParser):
 
     argv: Sequence[str] = ()  # the arguments being parsed, for _dash_hint
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # As argparse's, but standard output refusing the help is told.
+        if not message:
+            return
+        try:
+            (file or sys.stderr).write(message)
+        except _OutputError:
+            raise
+        except (AttributeError, OSError):
+            pass
+
     def error(self, message: str) -> NoReturn:
+        if message.endswith("required: COMMAND"):
+            # An unknown option before any command: name it, not the command.
+            stray = [
+                a for a in self.argv if a.startswith("-") and a not in self._option_string_actions
+            ]
+            if stray:
+                message = f"unrecognized arguments: {' '.join(stray)}"
         hint = _dash_hint(message, self.argv)
         line = _one_line(f"{message}{hint}")  # an echoed argument may hold line breaks
         self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
@@ -1602,6 +1620,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             with contextlib.suppress(ValueError, OSError):
                 reconfigure(errors="backslashreplace")
+    real = sys.stdout
+    if real is not None:
+        sys.stdout = cast(TextIO, _Output(real))
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout = real
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     _Parser.argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -1609,7 +1637,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra:  # refused by the command they were given to, as its other arguments are
             _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help (0) or a usage error (2), already printed
-        return exc.code if isinstance(exc.code, int) else 2
+        return _flushed(exc.code if isinstance(exc.code, int) else 2)
+    except _OutputError as exc:  # the help
+        return _cannot_write(exc)
+    return _flushed(_run(args))
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed command; its exit code, with any error printed."""
     try:
         return args.func(args)
     except CommandError as exc:
@@ -1624,9 +1659,73 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `bgsim combat ... --trace | head`
         sys.stderr.close()
         return 0
+    except _OutputError as exc:
+        return _cannot_write(exc)
     except OSError as exc:  # the system refused a file: one line naming it, as above
         print(f"bgsim: error: {_one_line(_os_problem(exc))}", file=sys.stderr)
         return 2
+
+
+class _OutputError(OSError):
+    """Standard output refused what bgsim printed (a full disk)."""
+
+
+class _Output:
+    """Standard output while bgsim runs: an error writing to it, which names
+    no file, is told apart from a file's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with _refused_output():
+            return self._stream.write(text)
+
+    def flush(self) -> None:
+        with _refused_output():
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _refused_output() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _OutputError(exc.errno, exc.strerror or type(exc).__name__) from None
+
+
+def _flushed(code: int) -> int:
+    """``code`` once what was printed is written out; 2, said in one line,
+    when standard output refuses it."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (``| head``): nothing more to say
+        _discard_stdout()
+        return code
+    except OSError as exc:
+        return _cannot_write(exc)
+    return code
+
+
+def _cannot_write(exc: OSError) -> int:
+    _discard_stdout()
+    reason = exc.strerror or type(exc).__name__
+    print(f"bgsim: error: cannot write to standard output ({reason})", file=sys.stderr)
+    return 2
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the output still
+    buffered fails no second time as Python exits."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
 
 
 def _one_line(message: object) -> str:

@@ -6,8 +6,12 @@ no traceback."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -42,6 +46,8 @@ from bgsim import IllegalActionError, Lobby
         (("replay", "verify"), ("required", "file")),
         (("nonsense",), ("invalid choice",)),
         ((), ("required",)),
+        (("-x",), ("bgsim: error: unrecognized arguments: -x",)),
+        (("-x", "--verbose=2"), ("unrecognized arguments: -x --verbose=2",)),
         (("watch", "x.jsonl", "--speed", "inf"), ("--speed", "at most 100")),
         (("watch", "x.jsonl", "--speed", "0"), ("--speed",)),
         (("watch", "x.jsonl", "--player", "9"), ("--player", "0..8")),
@@ -251,3 +257,38 @@ def test_ctrl_c_while_bgsim_loads_is_one_line_and_exit_130(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", interrupted)
     assert bgsim_launch.main() == 130
     assert capsys.readouterr().err == "bgsim: interrupted\n"
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("args", [("cards",), ("--help",), ("cards", "--help"), ("--version",)])
+def test_output_that_cannot_be_written_is_one_line(args, capsys, monkeypatch):
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    from bgsim.cli import main
+
+    assert main(list(args)) == 2
+    err = capsys.readouterr().err
+    assert err == "bgsim: error: cannot write to standard output (No space left on device)\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_device_as_standard_output(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    for args in (["cards"], ["--help"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-m", "bgsim.cli", *args],
+                cwd=root,
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=120,
+            )
+        assert done.returncode == 2
+        assert done.stderr == (
+            "bgsim: error: cannot write to standard output (No space left on device)\n"
+        )
