@@ -541,6 +541,11 @@ class MCTSAgent:
         return (type(self), (), state)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not isinstance(observation, Observation):
+            raise TypeError(
+                "observation must be a bgsim Observation (Lobby.observe), "
+                f"not {type(observation).__name__}"
+            )
         legal_choices(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]

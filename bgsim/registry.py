@@ -239,6 +239,8 @@ def parse_spec(text: str, agents: Mapping[str, str] | None = None) -> AgentSpec:
     >>> parse_spec("mcts[c=0.5]").options
     (('c', 0.5),)
     """
+    if not isinstance(text, str):
+        raise TypeError(f'an agent spec must be a string like "mcts[c=0.5]", got {shown(text, 80)}')
     match = _ITEM.match(text)
     if not match or match.group(3) is not None:
         raise LineupError(f"bad agent spec {shown(text, 80)}; expected name or name[key=value,...]")
@@ -258,6 +260,8 @@ def parse_lineup(
     >>> [s.name for s in parse_lineup("greedy:2,random:6")][:3]
     ['greedy', 'greedy', 'random']
     """
+    if not isinstance(text, str):
+        raise TypeError(f'lineup must be a string like "heuristic:8", got {shown(text, 80)}')
     known = known_agents(agents)
     out: list[AgentSpec] = []
     for item in split_lineup(text):

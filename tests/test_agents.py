@@ -2,6 +2,7 @@
 
 import gc
 import random
+import re
 
 import pytest
 from tavern_helpers import drive_lobby
@@ -73,6 +74,16 @@ def test_bundled_agents_refuse_an_empty_list_of_legal_actions(name):
     agent.reset(0, 1)
     with pytest.raises(ValueError, match="legal_actions is empty"):
         agent.act(Lobby(3).observe(0), [])
+
+
+def test_mcts_refuses_what_is_not_an_observation():
+    agent = make_agent(parse_spec("mcts[iterations=30]"))
+    agent.reset(0, 1)
+    legal = Lobby(3).legal_actions(0)
+    for bad in (None, {"state": None}):
+        message = f"must be a bgsim Observation (Lobby.observe), not {type(bad).__name__}"
+        with pytest.raises(TypeError, match=re.escape(message)):
+            agent.act(bad, legal)
 
 
 @pytest.mark.parametrize("name", ["heuristic", "greedy", "mcts[iterations=30]"])

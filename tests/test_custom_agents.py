@@ -245,6 +245,12 @@ def test_registry_in_process(tmp_path, monkeypatch):
         parse_lineup("heuristic:0,random:8")
     with pytest.raises(LineupError, match="given twice"):
         parse_spec("mcts[c=1,c=2]")
+    for bad in (None, 5, ["random:8"]):
+        message = f'lineup must be a string like "heuristic:8", got {bad!r}'
+        with pytest.raises(TypeError, match=re.escape(message)):
+            parse_lineup(bad)
+    with pytest.raises(TypeError, match=re.escape('an agent spec must be a string like "mcts')):
+        parse_spec(None)
 
 
 @pytest.mark.parametrize("module", ["agents", "combat_c", "bgsim", "viz"])
