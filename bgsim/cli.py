@@ -266,8 +266,10 @@ def _cmd_combat(args: argparse.Namespace) -> int:
     if args.arrange:
         if args.trace:
             raise CommandError("--arrange and --trace do not go together")
-        return _arrange(a, b, args)
+        return _arrange(a, b, _with_runs(args))
     if args.trace:
+        if args.runs is not None:
+            raise CommandError("--trace plays one fight: leave out --runs")
         from bgsim.trace import format_fight
 
         result = resolve(a, b, args.seed)
@@ -285,6 +287,7 @@ def _cmd_combat(args: argparse.Namespace) -> int:
         for line in format_fight(a, b, result, names=("A", "B")):
             print(line)
         return 0
+    args = _with_runs(args)
     odds = simulate(a, b, args.runs, args.seed)  # in parts: Ctrl-C stops it
     pct = odds.damage_percentiles((0.1, 0.25, 0.5, 0.75, 0.9))
     if args.json:
@@ -306,6 +309,14 @@ def _cmd_combat(args: argparse.Namespace) -> int:
         f"B kills A ({a.health} health) {odds.lethal_taken:.1%}"
     )
     return 0
+
+
+def _with_runs(args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with ``--runs`` at its default when not given (None tells
+    ``--trace`` that it was not)."""
+    if args.runs is None:
+        args.runs = COMBAT_RUNS
+    return args
 
 
 def _arrange(a, b, args: argparse.Namespace) -> int:  # a, b: combat_c.Board
@@ -926,6 +937,10 @@ def _cmd_heroes(args: argparse.Namespace) -> int:
     return 0
 
 
+COMBAT_RUNS = 10_000  # bgsim combat's fights when --runs is not given
+_PLAYERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     """The README's main job: a short real tournament, its plots and one replay."""
     from agents.arena import GameTask, Tournament, play_game, run_tournament
@@ -958,7 +973,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     output_file(out / "replay.jsonl", "replay file", make=False)
     searches = any("budget" in accepted_options(agent_class(spec)) for spec in set(tour.specs))
     searching = f" (MCTS budget {budget})" if searches else ""
-    print(f"playing {args.games} eight-player lobbies: {args.lineup}{searching}")
+    size = _PLAYERS.get(rules.lobby.players, str(rules.lobby.players))
+    print(f"playing {args.games} {size}-player lobbies: {args.lineup}{searching}")
     try:
         with ResultsDB(db_path) as db:
             try:
@@ -1318,7 +1334,9 @@ def build_parser() -> argparse.ArgumentParser:
     combat.add_argument("a", help="board spec JSON file of side A (or a fight file with a and b)")
     combat.add_argument("b", nargs="?", help="board spec JSON file of side B")
     combat.add_argument(
-        "--runs", type=_RUNS, default=10_000, help=f"fights to simulate (1..{MAX_RUNS:,})"
+        "--runs",
+        type=_RUNS,
+        help=f"fights to simulate (1..{MAX_RUNS:,}) (default: {COMBAT_RUNS:,})",
     )
     combat.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("random seed"))
     combat.add_argument("--json", action="store_true", help="print one JSON object")

@@ -4,9 +4,10 @@ every text file it reads (ruleset TOML) goes through here.
 
 A hostile or broken file cannot crash the reader: it is size-capped before it
 is read, decoded as strict UTF-8, and parsed with JSON's ``NaN``/``Infinity``
-refused, integers over Python's digit limit and nesting deeper than
-:data:`MAX_DEPTH` reported as errors (no ``RecursionError``), each problem one
-:class:`InputError` line that names the source.
+refused (a number too large for a float, such as ``1e400``, too), integers
+over Python's digit limit and nesting deeper than :data:`MAX_DEPTH` reported
+as errors (no ``RecursionError``), each problem one :class:`InputError` line
+that names the source.
 
 It lives in ``combat_c``, the lowest layer, so the board spec (DESIGN.md) can
 use it and every layer above can too.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import stat
 import sys
@@ -200,6 +202,14 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 would be read as Infinity
+        number = text if len(text) <= 40 else text[:40] + "..."
+        raise ValueError(f"{number} is beyond the range of a number")
+    return value
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object's pairs as a dict; a key given twice is an error rather
     than the last one silently winning."""
@@ -226,13 +236,22 @@ def loads(text: str | bytes, where: str, max_depth: int = MAX_DEPTH) -> Any:
     Traceback (most recent call last):
     ...
     combat_c.guarded.InputError: x: not valid JSON (the key 'tier' appears twice in one object)
+    >>> loads('{"tier": 1e400}', "x")
+    Traceback (most recent call last):
+    ...
+    combat_c.guarded.InputError: x: not valid JSON (1e400 is beyond the range of a number)
     """
     if isinstance(text, bytes | bytearray):
         text = decode(bytes(text), where)
     if not isinstance(text, str):
         raise InputError(f"{where}: expected JSON text, got {type(text).__name__}")
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        value = json.loads(
+            text,
+            parse_float=_finite_float,
+            parse_constant=_refuse_constant,
+            object_pairs_hook=_unique_keys,
+        )
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: not valid JSON ({exc})") from None
     except RecursionError:

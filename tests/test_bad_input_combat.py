@@ -42,6 +42,7 @@ BAD_FILES = {
     "huge integer": (b'{"tier": ' + b"7" * 5000 + b"}", "digits"),
     "huge file": (b" " * (MAX_FILE_BYTES + 1) + b"{}", "too large"),
     "NaN": (b'{"tier": NaN}', "NaN"),
+    "a number past a float": (b'{"tier": 1e400}', "not valid JSON (1e400 is beyond the range"),
     "not JSON": (b"{'tier': 1}", "not valid JSON"),
     "empty": (b"", "not valid JSON"),
     "a list": (b"[1, 2]", "must be an object"),
@@ -201,6 +202,14 @@ def test_the_bounds_are_in_the_help(capsys):
 def test_a_trace_of_a_bad_board(tmp_path, capsys):
     path = _file(tmp_path, _spec(minions=[WOLF] * 9))
     refused(capsys, ("combat", path, DEMONS, "--trace"), "minions: at most 7")
+
+
+def test_a_trace_is_one_fight_so_runs_do_not_go_with_it(capsys):
+    for runs in ("5000", "10000"):  # the default given by hand too
+        refused(capsys, ("combat", BEASTS, DEMONS, "--trace", "--runs", runs), "leave out --runs")
+    assert run(capsys, "combat", BEASTS, DEMONS, "--trace")[0] == 0
+    code, out, _ = run(capsys, "combat", BEASTS, DEMONS)
+    assert code == 0 and out.startswith("10,000 fights of")
 
 
 def test_board_text_and_paths_through_the_api(tmp_path):

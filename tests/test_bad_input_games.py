@@ -531,6 +531,16 @@ def test_demo_names_a_search_budget_only_for_a_lineup_that_searches(tmp_path, ca
     assert code == 0 and "budget" not in out.splitlines()[0]
 
 
+def test_demo_names_the_size_of_its_lobbies(tmp_path, capsys):
+    shipped = Path(__file__).resolve().parent.parent / "data" / "ruleset.toml"
+    two = tmp_path / "players2.toml"
+    two.write_text(shipped.read_text().replace("\nplayers = 8 ", "\nplayers = 2 ", 1))
+    args = ("demo", "--ruleset", two, "--lineup", "random:2", "--games", "2")
+    code, out, err = run(capsys, *args, "--out", tmp_path / "d")
+    assert code == 0, err
+    assert out.splitlines()[0] == "playing 2 two-player lobbies: random:2"
+
+
 def test_environment_options_are_checked_when_it_is_made():
     from bgsim.envs import battlegrounds_v0
     from bgsim.envs.gym_env import BattlegroundsGymEnv
