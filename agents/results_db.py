@@ -543,6 +543,12 @@ class ResultsDB:
             rows = self.conn.execute(
                 f"SELECT run, lineup, options, seed, {prints} FROM runs ORDER BY created"
             ).fetchall()
+        for r, lu, *_ in rows:
+            what = f"text of at most {MAX_TEXT:,} characters"
+            _check_columns(
+                f"{self.path}: run {shown(r)}",
+                [("run", r, _is_text(r), what), ("lineup", lu, _is_text(lu), what)],
+            )
         return [
             (r, lu, self._json_dict(o, r, "options"), sd, self._json_dict(f, r, "fingerprints"))
             for r, lu, o, sd, f in rows
@@ -567,11 +573,12 @@ class ResultsDB:
         for row in rows:
             item = dict(zip(keys, row, strict=True))
             run, lineup, seed, created = (item[k] for k in ("run", "lineup", "seed", "created"))
+            text = f"text of at most {MAX_TEXT:,} characters"
             _check_columns(
                 f"{self.path}: run {shown(run)}",
                 [
-                    ("run", run, isinstance(run, str), "text"),
-                    ("lineup", lineup, isinstance(lineup, str), "text"),
+                    ("run", run, _is_text(run), text),
+                    ("lineup", lineup, _is_text(lineup), text),
                     ("seed", seed, type(seed) is int, "an integer"),
                     ("created", created, _is_time(created), "a date"),
                 ],
@@ -583,6 +590,8 @@ class ResultsDB:
 
     def _json_dict(self, text: Any, run: Any, name: str) -> dict:
         where = f"{self.path}: run {shown(run)}"
+        if isinstance(text, str | bytes) and len(text) > MAX_TEXT:
+            raise ResultsError(f"{where}: {name} is longer than {MAX_TEXT:,} characters")
         try:
             value = loads(text, f"{where}, {name}") if isinstance(text, str | bytes) else None
         except InputError as exc:
@@ -593,6 +602,11 @@ class ResultsDB:
             raise ResultsError(f"{where}: fingerprints are not text")
         return value
 
+
+# Longest run key, lineup or JSON column read back: far above what a run
+# writes (eight labels, each with a file path at most), far below what
+# would flood a terminal or a report.
+MAX_TEXT = 100_000
 
 # (column, stored value, whether it is of its kind, what it should be)
 _Column = tuple[str, Any, bool, str]
@@ -609,6 +623,11 @@ def _check_columns(where: str, columns: Iterable[_Column]) -> None:
 def _items(name: str, items: list, ok: Callable[[Any], bool], what: str) -> Iterator[_Column]:
     """A JSON list column's items as columns to check (``power_uses[2]``)."""
     return ((f"{name}[{i}]", x, ok(x), what) for i, x in enumerate(items))
+
+
+def _is_text(value: Any) -> bool:
+    """A run's key or lineup as stored: text a table line can show."""
+    return isinstance(value, str) and len(value) <= MAX_TEXT
 
 
 def _is_time(value: Any) -> bool:

@@ -1336,7 +1336,7 @@ def build_parser() -> argparse.ArgumentParser:
     combat.add_argument(
         "--runs",
         type=_RUNS,
-        help=f"fights to simulate (1..{MAX_RUNS:,}) (default: {COMBAT_RUNS:,})",
+        help=f"fights to simulate (1..{MAX_RUNS:,}) (default: {COMBAT_RUNS})",
     )
     combat.add_argument("--seed", type=_SEED, default=0, help=_SEED_HELP.format("random seed"))
     combat.add_argument("--json", action="store_true", help="print one JSON object")

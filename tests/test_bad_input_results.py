@@ -179,6 +179,15 @@ def test_hand_edited_rows_are_named(tmp_path, capsys):
         ("UPDATE runs SET lineup = x'00ff'", "lineup: b'\\x00\\xff' is not text"),
         ("UPDATE runs SET seed = 'x'", "seed: 'x' is not an integer"),
         ("UPDATE runs SET seed = 9.9e300", "seed: 9.9e+300 is not an integer"),
+        # Text no run writes, which would flood a table line or a report page.
+        (
+            "UPDATE runs SET lineup = 'random:8' || printf('%.200000c', 'x')",
+            "is not text of at most 100,000 characters",
+        ),
+        (
+            "UPDATE runs SET options = '{\"x\": \"' || printf('%.200000c', 'a') || '\"}'",
+            "options is longer than 100,000 characters",
+        ),
     ],
 )
 def test_hand_edited_runs_are_named_by_runs_plot_and_report(sql, names, tmp_path, capsys):
