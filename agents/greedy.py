@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from agents.belief import guess_boards, load_development
 from agents.hero_policy import KNOWLEDGE as HEROES
 from agents.hero_policy import PASSIVE, power_ready
-from agents.options import file_path, integer, legal_choices
+from agents.options import act_arguments, file_path, integer
 from bgsim import (
     Action,
     Buy,
@@ -131,7 +131,7 @@ class GreedyAgent:
         return value
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        legal_choices(legal_actions)
+        act_arguments(observation, legal_actions)
         offers = observation.state.hero_offers
         if offers:
             return ChooseHero(HEROES.draft(offers, self._rng))

@@ -52,7 +52,7 @@ from agents.hero_policy import (
 from agents.hero_policy import (
     REFRESH as REFRESH_KIND,
 )
-from agents.options import choice, legal_choices, number
+from agents.options import act_arguments, choice, number
 from bgsim import HeroPower, MinionCard, Observation, PlayerInfo, PlayerState, Ruleset, SpellCard
 from bgsim.actions import (
     ACTIONS,
@@ -469,7 +469,7 @@ class HeuristicAgent:
     # ------------------------------------------------------------ protocol
 
     def act(self, observation: Observation, legal_actions: Sequence[Any]) -> Any:
-        legal_choices(legal_actions)
+        act_arguments(observation, legal_actions)
         self.use_rules(observation.rules)
         self.standings = observation.players
         return self.decide(observation.state, observation.turn, legal_actions)

@@ -55,7 +55,7 @@ from agents.belief import Development, Guesser, load_development
 from agents.counting_random import CountingRandom
 from agents.heuristic import DRAFTS, HeuristicAgent, arranged
 from agents.ismcts import Node, Search
-from agents.options import choice, file_path, flag, integer, legal_choices, number
+from agents.options import act_arguments, choice, file_path, flag, integer, number
 from agents.rollout import rollout_action
 from agents.value import ValueModel, features, load_value_model, value_model
 from bgsim import (
@@ -541,12 +541,7 @@ class MCTSAgent:
         return (type(self), (), state)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        if not isinstance(observation, Observation):
-            raise TypeError(
-                "observation must be a bgsim Observation (Lobby.observe), "
-                f"not {type(observation).__name__}"
-            )
-        legal_choices(legal_actions)
+        act_arguments(observation, legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
         if observation.state.hero_offers:  # the draft: the hero rule (see the module doc)

@@ -21,6 +21,7 @@ import math
 import sys
 from collections.abc import Sequence
 
+from bgsim.observation import Observation
 from combat_c.guarded import shown
 
 _LARGEST = sys.float_info.max
@@ -125,3 +126,20 @@ def legal_choices(legal_actions: Sequence[object]) -> None:
         raise ValueError(
             "legal_actions is empty: act needs at least one legal action to choose from"
         )
+
+
+def act_arguments(observation: object, legal_actions: Sequence[object]) -> None:
+    """:func:`legal_choices`, and refuse an observation that is not a bgsim
+    Observation (for agents that read it).
+
+    >>> act_arguments(None, [])
+    Traceback (most recent call last):
+    ...
+    TypeError: observation must be a bgsim Observation (Lobby.observe), not NoneType
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(
+            "observation must be a bgsim Observation (Lobby.observe), "
+            f"not {type(observation).__name__}"
+        )
+    legal_choices(legal_actions)
