@@ -333,6 +333,14 @@ def test_maiev_imprisons_a_tavern_minion_for_two_turns():
     assert held(turn2, pool) == start
 
 
+def test_maiev_s_awakened_minion_makes_a_triple_at_once():
+    pool = full_pool()
+    cats = [pool_minion_taken(pool, "CFM_315") for _ in range(3)]
+    state = with_hero("Maiev Shadowsong", tier=1, gold=1, board=cats[:2], shop=cats[2:])
+    woken = next_turn(next_turn(act(state, HeroPower(shop=0), pool=pool), pool), pool)
+    assert woken.board == () and [(m.card, m.golden) for m in woken.hand] == [("CFM_315", True)]
+
+
 def test_maiev_several_dormant_minions_and_a_full_hand():
     pool = full_pool()
     shop = [pool_minion_taken(pool, c) for c in ("BOT_606", "CFM_315", "BGS_004")]

@@ -722,6 +722,7 @@ def start_turn(
     t.ended = False
     hero_powers.start_of_turn(t)
     each_turn(t, "start_of_turn")
+    t.check_triples()  # a card the turn's start brings (Maiev's awakened minion) may be a third
     _roll(t, keep_frozen=True)
     return t.freeze()
 
