@@ -206,6 +206,8 @@ class ResultsDB:
             raise ResultsError(
                 f"{shown(text, 60)}: results need a file (an in-memory database would lose them)"
             )
+        if text == "-":  # the usual spelling of standard output
+            raise ResultsError("'-': standard output is not a file here; give the database's path")
         if text.startswith("file:"):
             raise ResultsError(
                 f"{shown(text, 60)}: a SQLite URI (results need a file: give its path)"

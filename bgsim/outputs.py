@@ -43,6 +43,8 @@ def _path(path: str | Path, what: str) -> Path:
     text = str(path)
     if not text or "\0" in text:
         raise OutputError(f"{what} {shown(text, 60)}: not a usable path")
+    if isinstance(path, str) and text == "-":  # the usual spelling of standard output
+        raise OutputError(f"{what} '-': standard output is not a file here; give a path")
     return Path(path)
 
 

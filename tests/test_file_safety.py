@@ -229,6 +229,21 @@ def test_an_empty_path_is_refused_not_taken_for_the_default(args, tmp_path, caps
     assert list(tmp_path.iterdir()) == []  # nothing written, here or at a default place
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "--lineup", "random:8", "--replay", "-"),
+        ("value", "--games", "1", "--out", "-"),
+        ("tournament", "--lineup", "random:8", "--games", "1", "--db", "-"),
+        ("demo", "--games", "1", "--lineup", "random:8", "--out", "-"),
+    ],
+)
+def test_a_dash_is_not_taken_for_a_file_named_so(args, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused(capsys, args, "'-'", "standard output is not a file here")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc")
 def test_a_folder_no_file_can_be_made_in_is_refused_before_the_work(tmp_path):
     """The access check passes for root even in /proc; a scratch file made and
