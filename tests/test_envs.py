@@ -499,7 +499,7 @@ def test_gym_env_bad_actions_and_options():
 
 
 def test_encoder_layout_and_features():
-    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2328
+    assert sum(np.prod(s.shape) for s in LAYOUT.values()) == OBS_SIZE == 2344
     assert describe_layout().splitlines()[-1] == f"total {OBS_SIZE}"
     lobby = Lobby(7)
     obs = lobby.observe(3)
@@ -946,3 +946,33 @@ def test_a_refused_reset_leaves_the_made_environment_usable():
     env.reset(seed=1)
     obs, _, terminated, _, _ = env.step(703)
     assert obs.shape == (OBS_SIZE,) and not terminated
+
+
+def test_lord_barovs_wager_is_encoded_by_player_rows():
+    from bgsim import HeroPower
+
+    lobby, seat = _drafted("TB_BaconShop_HERO_72")
+    encoder = ObservationEncoder()
+    bets = LAYOUT["bets"]
+    while True:
+        _others_end_turn(lobby, seat)
+        targets = [
+            a.player
+            for a in lobby.legal_actions(seat)
+            if isinstance(a, HeroPower) and a.player is not None
+        ]
+        if targets:
+            break
+        lobby.apply(seat, EndTurn())
+    rows = encoder.encode_lobby(lobby, seat)[bets.slice].reshape(bets.shape)
+    may = sorted((int(r) + seat) % N for r in np.flatnonzero(rows[:, 0]))
+    assert may == sorted(targets) and not rows[:, 1].any()
+    lobby.apply(seat, HeroPower(player=targets[-1]))
+    vector = encoder.encode_lobby(lobby, seat)
+    rows = vector[bets.slice].reshape(bets.shape)
+    assert np.flatnonzero(rows[:, 1]).tolist() == [(targets[-1] - seat) % N]
+    assert np.array_equal(vector, ObservationEncoder().encode(lobby.observe(seat)))
+    lobby.apply(seat, EndTurn())
+    while seat not in lobby.to_act() or lobby.state(seat).ended:
+        _others_end_turn(lobby, seat)
+    assert not encoder.encode_lobby(lobby, seat)[bets.slice].reshape(bets.shape)[:, 1].any()

@@ -429,3 +429,16 @@ def dormant(hero: HeroState | None) -> tuple[tuple[MinionCard, int], ...]:
         return ()
     hook = effects(hero).dormant
     return () if hook is None else hook(hero)
+
+
+def bets(hero: HeroState | None) -> tuple[tuple[int, ...], int]:
+    """The players the power may bet on this turn and the one it bet on, -1
+    for none (Lord Barov's wager).
+
+    >>> bets(HeroState("TB_BaconShop_HERO_72", "TB_BaconShop_HP_081", extra=((2, 5), 5)))
+    ((2, 5), 5)
+    """
+    if hero is None:
+        return (), -1
+    hook = effects(hero).bets
+    return ((), -1) if hook is None else hook(hero)

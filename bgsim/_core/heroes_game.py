@@ -14,7 +14,7 @@ What each power keeps in ``HeroState.extra``:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from bgsim._core.hero_state import HeroState
 from bgsim._core.minions import GOLD_COIN, MinionCard, SpellCard, make_minion
@@ -159,6 +159,12 @@ def _barov(t: Turn, kind: str | None, index: int | None) -> None:
     t.hero = hero.changed(extra=(hero.extra[0], -1 if index is None else index))
 
 
+def _barov_bets(hero: HeroState) -> tuple[tuple[int, ...], int]:
+    if not hero.extra:
+        return (), -1
+    return cast(tuple[int, ...], hero.extra[0]), cast(int, hero.extra[1])
+
+
 def _barov_round(t: Turn, winners: tuple[int, ...]) -> None:
     hero = hero_of(t)
     if not hero.extra:
@@ -216,6 +222,7 @@ POWERS: Final[dict[str, PowerEffects]] = {
         valid=_barov_valid,
         on_pairings=_barov_pairings,
         after_round=_barov_round,
+        bets=_barov_bets,
     ),
     # Tickatus: Prize Wall (the counter shows 3 on turn 1)
     PRIZE_WALL: PowerEffects(

@@ -92,6 +92,8 @@ What the player sees of the power's own keeping (the observation vector's):
   Darkmoon's Darkmoon Tickets); () when none.
 - ``dormant(hero)``: the minions the power holds Dormant and the turn each
   awakens, oldest first (Maiev Shadowsong).
+- ``bets(hero)``: the players the power may bet on this turn and the one it
+  bet on, -1 for none (Lord Barov).
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ OnPairings = Callable[[Turn, tuple[tuple[int, int], ...], "int | None"], None]
 AfterRound = Callable[[Turn, tuple[int, ...]], None]
 ShopMarks = Callable[[HeroState], tuple[bool, ...]]
 Dormant = Callable[[HeroState], tuple[tuple[MinionCard, int], ...]]
+Bets = Callable[[HeroState], tuple[tuple[int, ...], int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,7 @@ class PowerEffects:
     on_secrets: OnSecrets | None = None
     shop_marks: ShopMarks | None = None
     dormant: Dormant | None = None
+    bets: Bets | None = None
 
 
 def hero_of(t: Turn) -> HeroState:

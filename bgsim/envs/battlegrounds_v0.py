@@ -3,7 +3,7 @@
 
 Eight agents, ``player_0`` .. ``player_7`` (the lobby's seats). Each one
 observes a dict: ``observation``, the float32 vector of
-:mod:`bgsim.envs.encoding` (layout 4, 2,328 values in [0, 1]), and
+:mod:`bgsim.envs.encoding` (layout 4, 2,344 values in [0, 1]), and
 ``action_mask``, an int8 array over the 730 action codes of
 :mod:`bgsim.actions` (1 = legal). Actions are those codes (``Discrete(730)``;
 Python or numpy integers).
@@ -56,7 +56,7 @@ one after another), both are legal orders of the same game.
 >>> aec.reset(seed=42)
 >>> obs, reward, terminated, truncated, info = aec.last()
 >>> aec.agent_selection, obs["observation"].shape, int(obs["action_mask"][703])
-('player_0', (2328,), 1)
+('player_0', (2344,), 1)
 >>> aec.step(703)  # ChooseHero(0): the draft is a turn of one action
 >>> aec.agent_selection
 'player_1'
@@ -164,7 +164,7 @@ class BattlegroundsAEC(AECEnv):
         """The agent's observation space (the same object every call).
 
         >>> BattlegroundsAEC().observation_space("player_3")["observation"].shape
-        (2328,)
+        (2344,)
         """
         return self.observation_spaces[known_agent(self.possible_agents, agent)]
 

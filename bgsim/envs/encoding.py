@@ -3,9 +3,9 @@
 :class:`ObservationEncoder` turns an :class:`~bgsim.observation.Observation`
 (what one player may know) into a float32 vector of :data:`OBS_SIZE` values,
 every value in ``[0, 1]``. The layout is versioned (:data:`LAYOUT_VERSION`);
-any change to it gets a new version. Layout 4 (layout 3 plus what two hero
-powers keep beside their counter: Silas Darkmoon's tickets and Maiev
-Shadowsong's Dormant minions; layout 3 added The Great Akazamzarak's
+any change to it gets a new version. Layout 4 (layout 3 plus what three hero
+powers keep beside their counter: Silas Darkmoon's tickets, Maiev
+Shadowsong's Dormant minions and Lord Barov's wager; layout 3 added The Great Akazamzarak's
 Secrets, offered and held, to layout 2, which was layout 1 plus the heroes
 and every spell a hand may hold in :data:`CARD_IDS`), for eight players
 (``n = 8``), by section in order (:data:`LAYOUT` gives each section's slice
@@ -35,9 +35,12 @@ and shape; :func:`describe_layout` prints them)::
     dormant    (3, 27)      Maiev Shadowsong's Dormant minions, oldest first, card
                             rows
     dormant_wait (3,)       min(turns until that minion awakens, 4) / 4
-    total      2,328
+    bets       (8, 2)       Lord Barov's wager, rows as in ``players``: 1 in column
+                            0 for a player he may bet on this turn, in column 1
+                            for the one he bet on
+    total      2,344
 
-Without heroes (``Lobby(heroes=False)``) the seven hero sections are zeros.
+Without heroes (``Lobby(heroes=False)``) the eight hero sections are zeros.
 A hero is ``(i + 1) / len(HERO_IDS)`` for its index ``i`` in :data:`HERO_IDS`,
 a hero power ``(i + 1) / len(POWER_IDS)`` likewise.
 
@@ -62,7 +65,7 @@ as pure Python it gives the same vectors (``tests/test_envs.py``).
 >>> vector = encoder.encode(Lobby(7).observe(0))
 >>> gold = LAYOUT["self"].start + SELF_FEATURES.index("gold")
 >>> vector.shape, vector.dtype.name, float(vector[gold])  # 3 gold / 20
-((2328,), 'float32', 0.15000000596046448)
+((2344,), 'float32', 0.15000000596046448)
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from bgsim._core.hero_powers import PASSIVE, combat_hero, dormant, power_cost, shop_marks
+from bgsim._core.hero_powers import PASSIVE, bets, combat_hero, dormant, power_cost, shop_marks
 from bgsim._core.hero_state import HeroState
 from bgsim._core.heroes_warband import SECRETS
 from bgsim._core.minions import GOLD_COIN, INFO, TRIPLE_REWARD, HandCard, MinionCard
@@ -261,6 +264,7 @@ def _layout(players: int) -> dict[str, Section]:
         "tickets": (MAX_SHOP,),
         "dormant": (MAX_DORMANT, CARD_WIDTH),
         "dormant_wait": (MAX_DORMANT,),
+        "bets": (players, 2),
     }
     out, at = {}, 0
     for name, shape in shapes.items():
@@ -286,8 +290,8 @@ def layout(players: int = 8) -> dict[str, Section]:
 LAYOUT: dict[str, Section] = _layout(8)
 """Layout 4 for eight players: section name -> :class:`Section`."""
 
-OBS_SIZE: int = LAYOUT["dormant_wait"].stop
-"""Length of the observation vector for eight players (2,328)."""
+OBS_SIZE: int = LAYOUT["bets"].stop
+"""Length of the observation vector for eight players (2,344)."""
 
 
 def describe_layout(players: int = 8) -> str:
@@ -683,7 +687,8 @@ class _Seat:
     values it was built from (compared by identity: they are immutable) and
     the card rows it holds."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, me: int) -> None:
+        self.me = me
         self.buf: Any = np.zeros(size, dtype=np.float32)
         self.copy: Any = self.buf.copy  # bound once: a method lookup on every call costs
         self.view: memoryview = self.buf.data.cast("B")
@@ -739,7 +744,7 @@ class ObservationEncoder:
         self.rules = rules
         n = self.players = rules.lobby.players
         self.layout = layout(n)
-        self.size = self.layout["dormant_wait"].stop
+        self.size = self.layout["bets"].stop
         self._seats: list[_Seat | None] = [None] * n
         self._hero = float(rules.lobby.hero_health)
         self._max_tier = rules.tavern.max_tier
@@ -773,6 +778,7 @@ class ObservationEncoder:
         self._draft = slice(4 * lay["draft"].start, 4 * lay["draft"].stop)
         self._secrets = slice(4 * lay["secrets"].start, 4 * lay["secrets"].stop)
         self._held = slice(4 * lay["tickets"].start, 4 * lay["dormant_wait"].stop)
+        self._bets = slice(4 * lay["bets"].start, 4 * lay["bets"].stop)
 
     def __reduce__(self) -> tuple:
         # Its ruleset only: the per-seat vectors and caches are rebuilt on use.
@@ -822,7 +828,7 @@ class ObservationEncoder:
 
         >>> from bgsim.lobby import Lobby
         >>> ObservationEncoder().encode_lobby(Lobby(2), 0).shape
-        (2328,)
+        (2344,)
         """
         if type(lobby) is not Lobby and not isinstance(lobby, Lobby):
             raise TypeError(
@@ -882,7 +888,7 @@ class ObservationEncoder:
     def _seat(self, seat: int) -> _Seat:
         c = self._seats[seat]
         if c is None:
-            c = self._seats[seat] = _Seat(self.size)
+            c = self._seats[seat] = _Seat(self.size, seat)
         return c
 
     def _sync(
@@ -959,10 +965,12 @@ class ObservationEncoder:
                 view[self._hero_at] = _NO_HERO
                 view[self._secrets] = _NO_SECRETS
                 view[self._held] = _NOTHING_HELD
+                view[self._bets] = bytes(8 * self.players)
             else:
                 view[self._hero_at] = _hero_bytes(hero)
                 view[self._secrets] = _secrets_bytes(hero)
                 view[self._held] = _held_bytes(hero, c.turn)
+                view[self._bets] = self._bets_bytes(hero, c.me)
             c.hero = hero
         offers = s.hero_offers
         if offers is not c.offers:
@@ -1007,6 +1015,19 @@ class ObservationEncoder:
             ]
         )
         c.state = s
+
+    def _bets_bytes(self, hero: HeroState, me: int) -> bytes:
+        """The bets section: per player row (rotated as ``players``), whether
+        the observer may bet on that player this turn, and whether it did
+        (Lord Barov's wager)."""
+        may, bet = bets(hero)
+        n = self.players
+        values = [0.0] * (2 * n)
+        for p in may:
+            values[2 * ((p - me) % n)] = 1.0
+        if bet >= 0:
+            values[2 * ((bet - me) % n) + 1] = 1.0
+        return struct.pack(f"{2 * n}f", *values)
 
     def _tier_cost_bytes(self, tier: int, cost: int) -> bytes:
         """The tier, upgrade_cost and can_upgrade features, cached per pair."""

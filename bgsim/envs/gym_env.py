@@ -36,7 +36,7 @@ without it). Options:
   ``"rgb_array"`` first, makes the environment again without it.
 
 The observation is the float32 vector of :mod:`bgsim.envs.encoding` (a
-``Box`` of 2,328 values in [0, 1]); the action space is ``Discrete(730)``;
+``Box`` of 2,344 values in [0, 1]); the action space is ``Discrete(730)``;
 :meth:`BattlegroundsGymEnv.action_masks` gives the legal codes as a bool
 array, as MaskablePPO (sb3-contrib) asks for. Gymnasium's wrappers do not
 pass attributes through, so from a made env call
@@ -62,7 +62,7 @@ its action into the code ``step`` takes::
 >>> env = gymnasium.make("bgsim/Battlegrounds-v0", opponents="random:7", seat=2)
 >>> obs, info = env.reset(seed=5)
 >>> obs.shape, info["seat"], bool(env.unwrapped.action_masks()[703])  # the draft
-((2328,), 2, True)
+((2344,), 2, True)
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ class BattlegroundsGymEnv(gym.Env):
         >>> env = BattlegroundsGymEnv(opponents="random:7")
         >>> obs, info = env.reset(seed=9)
         >>> info["lobby_seed"], obs.shape
-        (9, (2328,))
+        (9, (2344,))
         """
         from bgsim.registry import make_agent
         from bgsim.seeds import derive_seed
