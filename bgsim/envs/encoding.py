@@ -298,12 +298,12 @@ def describe_layout(players: int = 8) -> str:
     """The layout as a table, one section a line.
 
     >>> print(describe_layout().splitlines()[1])
-    self          0..37    (37,)
+    self            0..37    (37,)
     """
     lines = [f"observation layout {LAYOUT_VERSION}, {players} players"]
     sections = layout(players)
     for s in sections.values():
-        lines.append(f"{s.name:10s} {s.start:4d}..{s.stop:<5d} {s.shape}")
+        lines.append(f"{s.name:12s} {s.start:4d}..{s.stop:<5d} {s.shape}")
     lines.append(f"total {max(s.stop for s in sections.values())}")
     return "\n".join(lines)
 
