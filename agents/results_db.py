@@ -546,11 +546,7 @@ class ResultsDB:
                 f"SELECT run, lineup, options, seed, {prints} FROM runs ORDER BY created"
             ).fetchall()
         for r, lu, *_ in rows:
-            what = f"text of at most {MAX_TEXT:,} characters"
-            _check_columns(
-                f"{self.path}: run {shown(r)}",
-                [("run", r, _is_text(r), what), ("lineup", lu, _is_text(lu), what)],
-            )
+            _check_columns(f"{self.path}: run {shown(r)}", _text_columns(r, lu))
         return [
             (r, lu, self._json_dict(o, r, "options"), sd, self._json_dict(f, r, "fingerprints"))
             for r, lu, o, sd, f in rows
@@ -575,12 +571,10 @@ class ResultsDB:
         for row in rows:
             item = dict(zip(keys, row, strict=True))
             run, lineup, seed, created = (item[k] for k in ("run", "lineup", "seed", "created"))
-            text = f"text of at most {MAX_TEXT:,} characters"
             _check_columns(
                 f"{self.path}: run {shown(run)}",
                 [
-                    ("run", run, _is_text(run), text),
-                    ("lineup", lineup, _is_text(lineup), text),
+                    *_text_columns(run, lineup),
                     ("seed", seed, type(seed) is int, "an integer"),
                     ("created", created, _is_time(created), "a date"),
                 ],
@@ -627,9 +621,13 @@ def _items(name: str, items: list, ok: Callable[[Any], bool], what: str) -> Iter
     return ((f"{name}[{i}]", x, ok(x), what) for i, x in enumerate(items))
 
 
-def _is_text(value: Any) -> bool:
-    """A run's key or lineup as stored: text a table line can show."""
-    return isinstance(value, str) and len(value) <= MAX_TEXT
+def _text_columns(run: Any, lineup: Any) -> list[_Column]:
+    """A run's key and lineup as columns to check: text a table line can show."""
+    what = f"text of at most {MAX_TEXT:,} characters"
+    return [
+        (name, value, isinstance(value, str) and len(value) <= MAX_TEXT, what)
+        for name, value in (("run", run), ("lineup", lineup))
+    ]
 
 
 def _is_time(value: Any) -> bool:

@@ -554,10 +554,9 @@ def parse_replay(lines: Iterable[str], name: str = "<replay>") -> Replay:
 def _file_lines(path: Path) -> Iterator[str]:
     """The lines of a replay file: size-capped, each line too, strict UTF-8."""
     with open_file(path) as f:
-        total = os.fstat(f.fileno()).st_size  # refused before a byte is read
-        if total > MAX_REPLAY_BYTES:
+        if os.fstat(f.fileno()).st_size > MAX_REPLAY_BYTES:  # refused before a byte is read
             raise ReplayError(f"{shown_path(path)}: too large (at most {MAX_REPLAY_BYTES:,} bytes)")
-        total = 0  # counted again as read: the file may grow meanwhile
+        total = 0  # counted as read too: the file may grow meanwhile
         for number, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
             total += len(raw)
             if total > MAX_REPLAY_BYTES:

@@ -812,28 +812,16 @@ def test_a_shallow_copy_of_an_environment_plays_its_own_game():
 
 
 def test_the_great_akazamzaraks_secrets_are_encoded_when_offered_and_when_held():
-    from bgsim import ChooseHero, EndTurn, HeroPower
+    from bgsim import HeroPower
     from bgsim.envs.encoding import CARD_IDS, DRAFT_FEATURES, SECRET_IDS
 
-    akazamzarak = "TB_BaconShop_HERO_21"
-    seed, seat = next(
-        (s, p)
-        for s in range(500)
-        for p in range(N)
-        if akazamzarak in Lobby(s, heroes=True).state(p).hero_offers
-    )
-    lobby = Lobby(seed, heroes=True)
-    for p in range(N):
-        offers = lobby.state(p).hero_offers
-        lobby.apply(p, ChooseHero(offers.index(akazamzarak) if p == seat else 0))
+    lobby, seat = _drafted("TB_BaconShop_HERO_21")  # The Great Akazamzarak
     encoder = ObservationEncoder()
     draft = LAYOUT["draft"]
     card = DRAFT_FEATURES.index("card")
     held: tuple = ()
     while not held:
-        for p in lobby.to_act():
-            if p != seat:
-                lobby.apply(p, EndTurn())
+        _others_end_turn(lobby, seat)
         state = lobby.state(seat)
         if state.hero_offers:  # the Secrets offered: each one's card id, none a hero or power
             rows = encoder.encode_lobby(lobby, seat)[draft.slice].reshape(draft.shape)

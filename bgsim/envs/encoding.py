@@ -779,6 +779,7 @@ class ObservationEncoder:
         self._secrets = slice(4 * lay["secrets"].start, 4 * lay["secrets"].stop)
         self._held = slice(4 * lay["tickets"].start, 4 * lay["dormant_wait"].stop)
         self._bets = slice(4 * lay["bets"].start, 4 * lay["bets"].stop)
+        self._no_bets = bytes(self._bets.stop - self._bets.start)
 
     def __reduce__(self) -> tuple:
         # Its ruleset only: the per-seat vectors and caches are rebuilt on use.
@@ -965,7 +966,7 @@ class ObservationEncoder:
                 view[self._hero_at] = _NO_HERO
                 view[self._secrets] = _NO_SECRETS
                 view[self._held] = _NOTHING_HELD
-                view[self._bets] = bytes(8 * self.players)
+                view[self._bets] = self._no_bets
             else:
                 view[self._hero_at] = _hero_bytes(hero)
                 view[self._secrets] = _secrets_bytes(hero)
